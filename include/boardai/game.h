@@ -1,0 +1,208 @@
+/**
+ * @file game.h
+ * @brief The game vtable: what a game provides so that every search algorithm can play it.
+ *
+ * A game is a constant #ba_game: a few sizes and a table of functions over an opaque, flat state
+ * (plain memory that `memcpy` copies; no pointers inside). The library's search is copy-make: it
+ * copies the state before applying a move, so a game needs no undo function.
+ *
+ * A game can be defined outside the library against these headers alone; see
+ * docs/adding-a-game.md and tests/external/tictactoe.c.
+ *
+ * Sides are numbered 0 (the side that moves first in the start position) and 1.
+ * Scores are integers from the point of view of the side to move (negamax form).
+ */
+#ifndef BOARDAI_GAME_H
+#define BOARDAI_GAME_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Bytes of game data a #ba_move can hold. */
+#define BA_MOVE_MAX_BYTES 62
+
+/**
+ * A move: a plain value, copied by assignment, compared with ba_move_equal().
+ *
+ * The game decides what the bytes mean (a square list for a Camelot chain, four steps for an
+ * Arimaa turn, a pit number for Kalah). A game must encode each move canonically (one legal move,
+ * one encoding) and leave bytes past @c len at zero. A move with `len == 0 && tag == 0` is "no
+ * move" (#BA_MOVE_NONE); a game may use `len == 0` with a non-zero tag, e.g. for a pass.
+ */
+typedef struct ba_move {
+    uint8_t len;                      /**< Bytes used in @c bytes. */
+    uint8_t tag;                      /**< Free for the game (e.g. the kind of move). */
+    uint8_t bytes[BA_MOVE_MAX_BYTES]; /**< The game's encoding; unused bytes are zero. */
+} ba_move;
+
+/** The "no move" value; use as `ba_move m = BA_MOVE_NONE;`. */
+#define BA_MOVE_NONE {0, 0, {0}}
+
+/** Longest move text a game writes, including the NUL (a Camelot chain, an Arimaa setup turn). */
+#define BA_MOVE_TEXT_MAX 256
+/** Longest position text a game writes, including the NUL. */
+#define BA_POS_TEXT_MAX 2048
+/** Longest board drawing (render) a game writes, including the NUL. */
+#define BA_RENDER_MAX 8192
+
+/** @name Scores
+ *  A game's static evaluation must stay within ±#BA_SCORE_EVAL_MAX. The search scores a won
+ *  terminal position as `BA_SCORE_WIN - ply` (faster wins score higher) and a lost one as its
+ *  negation; anything beyond ±#BA_SCORE_WIN_MIN is such a proven result.
+ *  @{ */
+#define BA_SCORE_INF 1000000000     /**< Beyond every score; the initial search window. */
+#define BA_SCORE_WIN 100000000      /**< A win at the root itself. */
+#define BA_SCORE_WIN_MIN 99000000   /**< Scores at or beyond this are proven wins. */
+#define BA_SCORE_EVAL_MAX 10000000  /**< Largest absolute value evaluate() may return. */
+#define BA_SCORE_DRAW 0             /**< A drawn terminal position. */
+/** @} */
+
+/** @name Results of a position
+ *  Returned by #ba_game::status and ba_pos_result().
+ *  @{ */
+#define BA_RESULT_ONGOING 0 /**< The game goes on. */
+#define BA_RESULT_WIN0 1    /**< Side 0 has won. */
+#define BA_RESULT_WIN1 2    /**< Side 1 has won. */
+#define BA_RESULT_DRAW 3    /**< Drawn. */
+/** @} */
+
+/** @name Game flags (#ba_game::flags)
+ *  @{ */
+/** The result or the legal moves can depend on earlier positions (repetition rules). The search
+ *  then never stores a score that depended on the path in its transposition table. */
+#define BA_GAME_HISTORY_MATTERS 0x1u
+/** @} */
+
+/** The game ABI this header describes; a game sets #ba_game::abi to it. */
+#define BA_GAME_ABI 1
+
+/**
+ * The positions that came before the current one, for repetition rules.
+ * `hashes[count - 1]` is the hash of the position just before the current one; the current
+ * position is not included. A game that needs no history ignores it; it may be NULL-free but
+ * empty (`count == 0`).
+ */
+typedef struct ba_history {
+    const uint64_t *hashes; /**< Oldest first. */
+    size_t count;           /**< Number of entries in @c hashes. */
+} ba_history;
+
+typedef struct ba_game ba_game;
+
+/**
+ * A game: sizes plus functions over a flat state of #state_size bytes.
+ *
+ * Required functions must be non-NULL; optional ones may be NULL. Every function receives the
+ * game itself first, so that one set of functions can serve many variants (board sizes, rule
+ * options, evaluation weights) through #params. Functions must be thread-safe for distinct
+ * states: they may read the game but never write it.
+ */
+struct ba_game {
+    uint32_t abi;               /**< Must be #BA_GAME_ABI. */
+    uint32_t flags;             /**< BA_GAME_ flags. */
+    const char *name;           /**< Short lower-case name, e.g. "kalah". */
+    const char *side_names[2];  /**< Names of side 0 and side 1, e.g. "white", "black". */
+    size_t state_size;          /**< Bytes of one state. */
+    size_t max_moves;           /**< Upper bound on the legal moves of any position. */
+    size_t max_plies;           /**< Upper bound on a game's length in plies, or 0 if none. */
+    const void *params;         /**< The game module's own data (variant, weights); may be NULL. */
+
+    /** Writes the start position into @p state. @return #BA_OK or an error code. */
+    int (*init)(const ba_game *g, void *state);
+
+    /** The side to move, 0 or 1. It may stay the same after a move (Kalah's extra turn). */
+    int (*side_to_move)(const ba_game *g, const void *state);
+
+    /**
+     * Writes the legal moves into @p moves (capacity @p cap) in a deterministic order.
+     * A terminal position has no moves. @return the number of moves, #BA_ERR_BUFFER if @p cap
+     * is too small, or another negative error code.
+     */
+    int (*generate)(const ba_game *g, const void *state, const ba_history *hist, ba_move *moves,
+                    size_t cap);
+
+    /** Applies a legal move (as generated) to @p state. @return #BA_OK or an error code. */
+    int (*apply)(const ba_game *g, void *state, const ba_move *move);
+
+    /** The result of the position (a BA_RESULT_ value), after the game's end rules. */
+    int (*status)(const ba_game *g, const void *state, const ba_history *hist);
+
+    /** Static evaluation from the side to move's point of view, within ±#BA_SCORE_EVAL_MAX. */
+    int (*evaluate)(const ba_game *g, const void *state);
+
+    /** A 64-bit hash of everything that decides the legal moves and result (Zobrist-style). */
+    uint64_t (*hash)(const ba_game *g, const void *state);
+
+    /**
+     * Writes the move's text (the game's notation) into @p buf, NUL-terminated.
+     * @return the length written (without the NUL), or #BA_ERR_BUFFER / another error code.
+     */
+    int (*move_to_text)(const ba_game *g, const void *state, const ba_move *move, char *buf,
+                        size_t cap);
+
+    /**
+     * Parses a move in the game's notation and checks that it is legal in @p state.
+     * On failure fills @p err (may be NULL) with a message that says what was wrong: malformed
+     * text (#BA_ERR_PARSE) or an illegal move and why (#BA_ERR_ILLEGAL).
+     * @return #BA_OK and the canonical move in @p out, or the error code.
+     */
+    int (*move_from_text)(const ba_game *g, const void *state, const ba_history *hist,
+                          const char *text, ba_move *out, ba_error *err);
+
+    /** Writes the position text, which position_from_text() reads back. @return length or error. */
+    int (*position_to_text)(const ba_game *g, const void *state, char *buf, size_t cap);
+
+    /** Parses a position text into @p state. @return #BA_OK, or an error with @p err filled. */
+    int (*position_from_text)(const ba_game *g, void *state, const char *text, ba_error *err);
+
+    /* ---- optional (may be NULL) ---- */
+
+    /**
+     * Optional. Writes the "noisy" legal moves (captures, promotions) that quiescence search
+     * follows past the depth limit; same contract as generate(). NULL: no quiescence.
+     */
+    int (*generate_noisy)(const ba_game *g, const void *state, const ba_history *hist,
+                          ba_move *moves, size_t cap);
+
+    /** Optional. A move-ordering key: larger keys are searched first (captures, promotions). */
+    int (*order_key)(const ba_game *g, const void *state, const ba_move *move);
+
+    /** Optional. Draws the board for people (text, several lines). @return length or error. */
+    int (*render)(const ba_game *g, const void *state, char *buf, size_t cap);
+
+    /**
+     * Optional. Explains the static evaluation term by term (one "name value value" line per
+     * term, for both sides) for the text protocol's `eval`. @return length or error.
+     */
+    int (*explain)(const ba_game *g, const void *state, char *buf, size_t cap);
+
+    /** Optional. Frees a game made at run time (variants); called by ba_game_destroy(). */
+    void (*destroy)(ba_game *g);
+};
+
+/** True when two moves are the same (same len, tag and bytes). */
+BA_API int ba_move_equal(const ba_move *a, const ba_move *b);
+
+/** True when @p m is "no move" (len and tag both zero). */
+BA_API int ba_move_is_none(const ba_move *m);
+
+/**
+ * Checks that a game vtable is usable: ABI, sizes, every required function present.
+ * @return #BA_OK, or #BA_ERR_GAME with @p err naming the first problem.
+ */
+BA_API int ba_game_check(const ba_game *g, ba_error *err);
+
+/** Frees a game made at run time by a game module's `ba_<game>_create()`. NULL is a no-op;
+ *  constant games (without a destroy function) are left alone. */
+BA_API void ba_game_destroy(ba_game *g);
+
+/** The side that won for a BA_RESULT_ value: 0, 1, or -1 for ongoing or drawn. */
+BA_API int ba_result_winner(int result);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BOARDAI_GAME_H */

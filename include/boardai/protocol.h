@@ -1,0 +1,65 @@
+/**
+ * @file protocol.h
+ * @brief The common text protocol that every game program speaks with `--protocol`.
+ *
+ * One command per line; answers are written through a callback, one whole line per call:
+ *
+ * | command | answer |
+ * |---|---|
+ * | `new` | (none) the start position |
+ * | `position startpos\|<position text> [moves <m1> <m2> ...]` | (none) |
+ * | `moves` | the legal moves on one line, space-separated |
+ * | `play <move>` | (none) |
+ * | `show` | the board and the position text |
+ * | `perft <depth>` | the leaf count |
+ * | `eval` | the static evaluation with its terms |
+ * | `go depth <d>\|nodes <n>\|movetime <ms>` | `info ...` lines, then `bestmove <move> score <s>` |
+ * | `result` | `ongoing`, `win <side name>` or `draw` |
+ * | `quit` | (none) ba_protocol_feed() returns #BA_PROTOCOL_QUIT |
+ *
+ * A bad command or an illegal move answers `error: <what was wrong>` and the session goes on.
+ */
+#ifndef BOARDAI_PROTOCOL_H
+#define BOARDAI_PROTOCOL_H
+
+#include "engine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** An opaque protocol session: a position and an engine driven by text commands. */
+typedef struct ba_protocol ba_protocol;
+
+/** Receives one answer line (without its newline; @p len bytes, NUL-terminated). */
+typedef void (*ba_write_fn)(void *user, const char *line, size_t len);
+
+/** ba_protocol_feed() returns this after `quit`. */
+#define BA_PROTOCOL_QUIT 1
+
+/** Longest command line accepted; longer lines answer an error. */
+#define BA_PROTOCOL_LINE_MAX 65536
+
+/** Creates a session for @p game writing answers through @p write. */
+BA_API int ba_protocol_new(const ba_game *game, ba_write_fn write, void *user, ba_protocol **out);
+
+/** Frees a session; NULL is a no-op. */
+BA_API void ba_protocol_free(ba_protocol *proto);
+
+/**
+ * Handles one command line (a trailing newline is ignored). Errors in the command are answered
+ * with an `error:` line and return #BA_OK; only a broken session returns a negative code.
+ * @return #BA_OK, #BA_PROTOCOL_QUIT after `quit`, or a negative error code.
+ */
+BA_API int ba_protocol_feed(ba_protocol *proto, const char *line);
+
+/** The session's engine, to change its settings. */
+BA_API ba_engine *ba_protocol_engine(ba_protocol *proto);
+
+/** The session's position. */
+BA_API ba_pos *ba_protocol_position(ba_protocol *proto);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BOARDAI_PROTOCOL_H */
