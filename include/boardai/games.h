@@ -4,4 +4,5 @@
  */
 #ifndef BOARDAI_GAMES_H
 #define BOARDAI_GAMES_H
+#include "camelot.h"
 #endif /* BOARDAI_GAMES_H */
