@@ -30,6 +30,107 @@ extern "C" {
  *  engineer may retune it; see the evaluation section below). */
 #define BA_CAMELOT_KNIGHT_N_DEFAULT 17.09
 
+/* ---- Evaluation (owned by the evaluation engineer) ---- */
+/* (Placed before ba_camelot_options, which holds the weights; see docs/camelot-evaluation.md.) */
+
+/** The evaluation's integer unit: hundredths of Nolan's points (a man is worth 100 points, so
+ *  10000 units), which keeps the two decimals of the knight's value K(P, N). */
+#define BA_CAMELOT_EVAL_SCALE 100
+
+/** Entries of #ba_camelot_weights::advance: one per rank, counted from the side's own castle. */
+#define BA_CAMELOT_ADVANCE_RANKS 16
+/** Entries of #ba_camelot_weights::centre: one per file, A..L. */
+#define BA_CAMELOT_CENTRE_FILES 12
+
+/**
+ * The weights of Michael Nolan's twelve evaluation factors, in his points (the evaluation
+ * multiplies them by #BA_CAMELOT_EVAL_SCALE). Nolan's N is #ba_camelot_options::knight_n.
+ * Defaults (ba_camelot_weights_default()) are Nolan's; match tools tune them.
+ */
+typedef struct ba_camelot_weights {
+    /** Factor 1: X in K(P, N) = man + man/100 * (X^(N-1) - X^(N-P)); Nolan's 4/3. Must be > 1. */
+    double knight_x;
+    /** Factor 1: a man's value, 100. */
+    int man;
+    /** Factor 2: two own pieces in the opponent's castle (a win), 3100. */
+    int castle_win;
+    /** Factor 3: every enemy piece captured while keeping two or more (a win), 3000. */
+    int wipeout_win;
+    /** Factor 4: per piece by rank counted from its own side (index 0 = own castle row,
+     *  15 = the opponent's castle): 0 2 4 6 8 11 14 17 21 25 29 33 37 41 45 0. */
+    int advance[BA_CAMELOT_ADVANCE_RANKS];
+    /** Factor 5: per square controlled, 1. */
+    int mobility;
+    /** Factor 6: trading term, this times own material divided by the opponent's, 400. */
+    int trading;
+    /** Factor 7: per piece by file A..L: 0 1 2 3 4 5 5 4 3 2 1 0. */
+    int centre[BA_CAMELOT_CENTRE_FILES];
+    /** Factor 8: per piece next to a friendly knight, 5. */
+    int knight_support;
+    /** Factor 9: per man next to a friendly man, 2. */
+    int man_support;
+    /** Factor 10: moving (or standing) next to an enemy piece one could jump while it cannot
+     *  jump back, -15. Used by the move ordering and, for the side that has just moved, by
+     *  the evaluation. */
+    int exposure;
+    /** Factor 11 (move ordering): a move leaving one's own castle, 6000. */
+    int leave_castle;
+    /** Factor 12 (move ordering): a capturing move (jump or Charge), 4500. */
+    int capture;
+} ba_camelot_weights;
+
+/** Nolan's weights (see the field comments). */
+BA_API ba_camelot_weights ba_camelot_weights_default(void);
+
+/**
+ * Checks that weights are usable: knight_x in (1, 4], every weight within +-1000000 (so no sum
+ * can overflow or leave +-BA_SCORE_EVAL_MAX). @return #BA_OK or #BA_ERR_RANGE naming the field.
+ */
+BA_API int ba_camelot_weights_check(const ba_camelot_weights *w, ba_error *err);
+
+/**
+ * Nolan's knight value K(P, N) in points: `man + man/100 * (X^(N-1) - X^(N-P))` for P >= 2,
+ * `man` for P <= 1, with X = w->knight_x and man = w->man (NULL @p w: the defaults, so
+ * 100 + (4/3)^(N-1) - (4/3)^(N-P)). @p pieces is P, the side's pieces not in a castle.
+ */
+BA_API double ba_camelot_knight_value(double n, const ba_camelot_weights *w, int pieces);
+
+/** The position factors, in the order of Nolan's numbering (factors 11 and 12 score moves). */
+typedef enum ba_camelot_factor {
+    BA_CAMELOT_F_MATERIAL = 0,   /**< 1: men and knights (K(P, N)). */
+    BA_CAMELOT_F_CASTLE_WIN,     /**< 2: two pieces in the opponent's castle. */
+    BA_CAMELOT_F_WIPEOUT,        /**< 3: all enemy pieces captured, two or more kept. */
+    BA_CAMELOT_F_ADVANCE,        /**< 4: rank advance. */
+    BA_CAMELOT_F_MOBILITY,       /**< 5: squares controlled. */
+    BA_CAMELOT_F_TRADING,        /**< 6: 400 x own / opponent's material. */
+    BA_CAMELOT_F_CENTRE,         /**< 7: centre files. */
+    BA_CAMELOT_F_KNIGHT_SUPPORT, /**< 8: pieces next to a friendly knight. */
+    BA_CAMELOT_F_MAN_SUPPORT,    /**< 9: men next to a friendly man. */
+    BA_CAMELOT_F_EXPOSURE,       /**< 10: exposure trap (side that has just moved). */
+    BA_CAMELOT_FACTORS           /**< Number of position factors. */
+} ba_camelot_factor;
+
+/** Short lower-case name of a factor ("material", "mobility", ...), or "?" when out of range. */
+BA_API const char *ba_camelot_factor_name(int factor);
+
+/** The evaluation of a position factor by factor, in #BA_CAMELOT_EVAL_SCALE units. */
+typedef struct ba_camelot_breakdown {
+    int32_t terms[2][BA_CAMELOT_FACTORS]; /**< terms[side][factor]: side 0 White, 1 Black. */
+    int32_t total[2];                     /**< Sum of each side's terms. */
+    int score; /**< total[to move] - total[other], clamped to +-BA_SCORE_EVAL_MAX: what the
+                    game's evaluate() returns. */
+    int side_to_move; /**< 0 or 1. */
+} ba_camelot_breakdown;
+
+/**
+ * Evaluates a state of a Camelot game (e.g. `ba_pos_state(pos)`) factor by factor.
+ * @return #BA_OK, or #BA_ERR_ARG if @p game is not a Camelot game or an argument is NULL.
+ */
+BA_API int ba_camelot_evaluate_breakdown(const ba_game *game, const void *state,
+                                         ba_camelot_breakdown *out);
+
+/* ---- end of the evaluation section ---- */
+
 /**
  * Rule options of a Camelot game (the [choice]s of the project's rules) plus the evaluation
  * parameter N. Always start from ba_camelot_options_default() and change fields, so that fields
@@ -52,6 +153,10 @@ typedef struct ba_camelot_options {
     /** Nolan's N for the knight's value (used by the evaluation only). Default
      *  #BA_CAMELOT_KNIGHT_N_DEFAULT. */
     double knight_n;
+    /** The evaluation's weights (added by the evaluation engineer). Default
+     *  ba_camelot_weights_default(); ba_camelot_create() rejects weights that
+     *  ba_camelot_weights_check() rejects. */
+    ba_camelot_weights weights;
 } ba_camelot_options;
 
 /** The default options: every draw rule on, two castle moves per player, reading A, default N. */
@@ -74,7 +179,6 @@ BA_API int ba_camelot_create(const ba_camelot_options *opts, ba_game **out, ba_e
  */
 BA_API int ba_camelot_get_options(const ba_game *game, ba_camelot_options *out);
 
-/* ---- Evaluation (owned by the evaluation engineer) ---- */
 
 #ifdef __cplusplus
 }
