@@ -4,5 +4,6 @@
  */
 #ifndef BOARDAI_GAMES_H
 #define BOARDAI_GAMES_H
+#include "chess.h"
 #include "camelot.h"
 #endif /* BOARDAI_GAMES_H */
