@@ -1,0 +1,76 @@
+/*
+ * Camelot captures: jump chains and Knight's Charges.
+ *
+ * A jump leaps an adjacent enemy piece to the empty square beyond and removes it at once, so a
+ * chain may land again on squares it used (or on its start square, which the piece has left).
+ * Having jumped, the piece goes on jumping while it can, choosing freely among continuations; a
+ * chain stops at once when it lands in the opponent's castle. A Charge is a knight's canters (a
+ * shortest canter route to the square where the jumping starts; any route gives the same move)
+ * followed by a jump chain.
+ */
+#include <string.h>
+
+#include "camelot/movegen_internal.h"
+
+/* Depth-first over the continuations from path[len - 1], on gen->work (where captured pieces are
+ * gone). `jumps` counts the jumps made so far in this chain. */
+static void cam_jump_chain(cam_gen *gen, int kind, uint8_t *path, int len, int jumps)
+{
+    int cur = path[len - 1];
+    int continued = 0;
+    if (!cam_is_opp_castle(cur, gen->side)) {
+        for (int d = 0; d < CAM_DIRS && gen->err == BA_OK; d++) {
+            int land = cam_leap[cur][d];
+            if (land == CAM_NO_SQUARE || gen->work[land] != CAM_EMPTY) continue;
+            int mid = cam_step[cur][d];
+            uint8_t victim = gen->work[mid];
+            if (!cam_is_enemy(victim, gen->side)) continue;
+            continued = 1;
+            if (len >= CAM_PATH_MAX) { /* cannot happen (see movegen.c); fail, never overflow */
+                gen->err = BA_ERR_INTERNAL;
+                return;
+            }
+            gen->work[mid] = CAM_EMPTY;
+            path[len] = (uint8_t)land;
+            cam_jump_chain(gen, kind, path, len + 1, jumps + 1);
+            gen->work[mid] = victim;
+        }
+    }
+    if (!continued && jumps > 0) cam_gen_emit(gen, kind, path, len);
+}
+
+void cam_gen_jumps(cam_gen *gen, int from)
+{
+    if (!cam_jump_from(gen->s->board, gen->side, from, CAM_NO_SQUARE)) return;
+    memcpy(gen->work, gen->s->board, CAM_SQUARES);
+    gen->work[from] = CAM_EMPTY; /* the piece has left: its square is free for the chain */
+    uint8_t path[CAM_PATH_MAX];
+    path[0] = (uint8_t)from;
+    cam_jump_chain(gen, CAM_MOVE_JUMP, path, 1, 0);
+}
+
+void cam_gen_charges(cam_gen *gen, int from)
+{
+    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
+    /* The canter part may pass squares next to jumpable enemies (it captures later), so no
+     * knight restriction here. */
+    int count = cam_canter_bfs(gen->s, gen->side, from, 0, parent, order);
+    for (int i = 0; i < count && gen->err == BA_OK; i++) {
+        int r = order[i];
+        if (cam_is_opp_castle(r, gen->side)) continue; /* the move ended on entering */
+        if (!cam_jump_from(gen->s->board, gen->side, r, from)) continue;
+        uint8_t rev[CAM_SQUARES];
+        int n = 0;
+        for (int x = r; x != from; x = parent[x]) rev[n++] = (uint8_t)x;
+        if (n + 1 >= CAM_PATH_MAX) {
+            gen->err = BA_ERR_INTERNAL;
+            return;
+        }
+        uint8_t path[CAM_PATH_MAX];
+        path[0] = (uint8_t)from;
+        for (int k = 0; k < n; k++) path[1 + k] = rev[n - 1 - k];
+        memcpy(gen->work, gen->s->board, CAM_SQUARES);
+        gen->work[from] = CAM_EMPTY;
+        cam_jump_chain(gen, CAM_MOVE_CHARGE, path, n + 1, 0);
+    }
+}

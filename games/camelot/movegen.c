@@ -1,0 +1,267 @@
+/*
+ * Camelot move generation: plain moves, canters, and the order in which the rules apply
+ * (own-castle obligation, then compulsory capture, then everything else).
+ *
+ * Why a move always fits in a ba_move (BA_MOVE_MAX_BYTES = 62): a move is its start square plus
+ * its landings. Canters and jumps keep the parity of file and rank, so every landing of a leaping
+ * piece lies in the start square's parity class, which has at most 40 squares (the classes have
+ * 40 squares each: tested in test_movegen.c). Canter paths are shortest paths (breadth-first), so
+ * they never repeat a square: at most 39 canter landings. A jump removes an enemy piece and a side
+ * has at most 14 pieces (the position parser enforces it): at most 14 jump landings. A plain move
+ * or a castle move has one landing. So the longest move is 1 + 39 + 14 = 54 bytes. cam_gen_emit
+ * still refuses (BA_ERR_INTERNAL) anything longer instead of writing past the move.
+ *
+ * No allocation: the generator's work space is one cam_gen on the caller's stack.
+ */
+#include <string.h>
+
+#include "camelot/movegen_internal.h"
+
+void cam_gen_init(cam_gen *gen, const ba_game *g, const cam_state *s, ba_move *moves, size_t cap)
+{
+    const ba_camelot_options *o = cam_options(g);
+    gen->s = s;
+    gen->side = s->side_to_move;
+    gen->knight_rule = o->knight_canter_rule;
+    gen->castle_limit = o->castle_moves_per_player;
+    gen->moves = moves;
+    gen->cap = cap;
+    gen->n = 0;
+    gen->err = BA_OK;
+    gen->piece_first = 0;
+}
+
+/* The squares a capture path jumped over: the middles of its legs that held an enemy piece when
+ * the move began (canter legs leap friends; each enemy is jumped at most once). */
+static void cam_path_captures(const cam_state *s, int side, const uint8_t *path, int len, cam_sqset *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 1; i < len; i++) {
+        int a = path[i - 1], b = path[i];
+        for (int d = 0; d < CAM_DIRS; d++) {
+            if (cam_leap[a][d] == b) {
+                int mid = cam_step[a][d];
+                if (cam_is_enemy(s->board[mid], side)) cam_sqset_add(out, mid);
+                break;
+            }
+        }
+    }
+}
+
+/* 1 if path a is the canonical choice over path b (shorter, then bytewise smaller). */
+static int cam_path_better(const uint8_t *a, int alen, const uint8_t *b, int blen)
+{
+    if (alen != blen) return alen < blen;
+    return memcmp(a, b, (size_t)alen) < 0;
+}
+
+void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len)
+{
+    if (gen->err != BA_OK) return;
+    if (len < 2 || len > CAM_PATH_MAX) {
+        gen->err = BA_ERR_INTERNAL;
+        return;
+    }
+    if (kind == CAM_MOVE_JUMP || kind == CAM_MOVE_CHARGE) {
+        /* Move identity is (start, end, captured set): merge chains that differ only in order
+         * or in the canter route. */
+        cam_sqset mine;
+        int have_mine = 0;
+        for (size_t i = gen->piece_first; i < gen->n; i++) {
+            ba_move *m = &gen->moves[i];
+            if (m->tag != CAM_MOVE_JUMP && m->tag != CAM_MOVE_CHARGE) continue;
+            if (m->bytes[0] != path[0] || m->bytes[m->len - 1] != path[len - 1]) continue;
+            if (!have_mine) {
+                cam_path_captures(gen->s, gen->side, path, len, &mine);
+                have_mine = 1;
+            }
+            cam_sqset theirs;
+            cam_path_captures(gen->s, gen->side, m->bytes, m->len, &theirs);
+            if (memcmp(&mine, &theirs, sizeof mine) != 0) continue;
+            if (cam_path_better(path, len, m->bytes, m->len)) {
+                memset(m, 0, sizeof *m);
+                m->len = (uint8_t)len;
+                m->tag = (uint8_t)kind;
+                memcpy(m->bytes, path, (size_t)len);
+            }
+            return;
+        }
+    }
+    if (gen->n >= gen->cap) {
+        gen->err = BA_ERR_BUFFER;
+        return;
+    }
+    ba_move *m = &gen->moves[gen->n++];
+    memset(m, 0, sizeof *m);
+    m->len = (uint8_t)len;
+    m->tag = (uint8_t)kind;
+    memcpy(m->bytes, path, (size_t)len);
+}
+
+void cam_gen_plain(cam_gen *gen, int from)
+{
+    const uint8_t *board = gen->s->board;
+    for (int d = 0; d < CAM_DIRS; d++) {
+        int to = cam_step[from][d];
+        if (to == CAM_NO_SQUARE || board[to] != CAM_EMPTY) continue;
+        if (cam_is_own_castle(to, gen->side)) continue; /* own castle: entered only by a jump */
+        uint8_t path[2] = {(uint8_t)from, (uint8_t)to};
+        cam_gen_emit(gen, CAM_MOVE_PLAIN, path, 2);
+    }
+}
+
+int cam_jump_from(const uint8_t *board, int side, int x, int from)
+{
+    if (cam_is_opp_castle(x, side)) return 0; /* a piece there never leaves */
+    for (int d = 0; d < CAM_DIRS; d++) {
+        int land = cam_leap[x][d];
+        if (land == CAM_NO_SQUARE) continue;
+        if (!cam_is_enemy(board[cam_step[x][d]], side)) continue;
+        if (board[land] == CAM_EMPTY || land == from) return 1;
+    }
+    return 0;
+}
+
+int cam_canter_bfs(const cam_state *s, int side, int from, int restrict_knight, uint8_t *parent,
+                   uint8_t *order)
+{
+    const uint8_t *board = s->board;
+    memset(parent, CAM_NO_SQUARE, CAM_SQUARES);
+    parent[from] = (uint8_t)from;
+    int head = 0, count = 0;
+    int cur = from;
+    for (;;) {
+        /* A canter into the opponent's castle ends the move there. */
+        if (cur == from || !cam_is_opp_castle(cur, side)) {
+            for (int d = 0; d < CAM_DIRS; d++) {
+                int land = cam_leap[cur][d];
+                if (land == CAM_NO_SQUARE || parent[land] != CAM_NO_SQUARE) continue;
+                int mid = cam_step[cur][d];
+                if (mid == from || !cam_is_own(board[mid], side)) continue;
+                if (board[land] != CAM_EMPTY) continue; /* from itself is already marked */
+                if (cam_is_own_castle(land, side)) continue; /* never entered by a canter */
+                if (restrict_knight && cam_jump_from(board, side, land, from)) continue;
+                parent[land] = (uint8_t)cur;
+                order[count++] = (uint8_t)land;
+            }
+        }
+        if (head >= count) break;
+        cur = order[head++];
+    }
+    return count;
+}
+
+/* The shortest canter path from the BFS root to `to`, into path[]; returns its length. */
+static int cam_bfs_path(const uint8_t *parent, int to, uint8_t *path)
+{
+    uint8_t rev[CAM_SQUARES];
+    int n = 0;
+    int x = to;
+    while (parent[x] != x) {
+        rev[n++] = (uint8_t)x;
+        x = parent[x];
+    }
+    rev[n++] = (uint8_t)x;
+    for (int i = 0; i < n; i++) path[i] = rev[n - 1 - i];
+    return n;
+}
+
+void cam_gen_canters(cam_gen *gen, int from)
+{
+    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
+    int knight = CAM_PIECE_KIND(gen->s->board[from]) == CAM_KNIGHT;
+    int count = cam_canter_bfs(gen->s, gen->side, from, knight && gen->knight_rule, parent, order);
+    for (int i = 0; i < count; i++) {
+        uint8_t path[CAM_SQUARES];
+        int len = cam_bfs_path(parent, order[i], path);
+        if (len > CAM_PATH_MAX) {
+            gen->err = BA_ERR_INTERNAL;
+            return;
+        }
+        cam_gen_emit(gen, CAM_MOVE_CANTER, path, len);
+    }
+}
+
+void cam_canter_reach(const cam_state *s, int from, cam_sqset *out)
+{
+    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
+    memset(out, 0, sizeof *out);
+    if (s->board[from] == CAM_EMPTY) return;
+    int side = (int)CAM_PIECE_SIDE(s->board[from]);
+    if (cam_is_opp_castle(from, side)) return;
+    int count = cam_canter_bfs(s, side, from, 0, parent, order);
+    for (int i = 0; i < count; i++) cam_sqset_add(out, order[i]);
+}
+
+int cam_piece_can_jump(const cam_state *s, int sq)
+{
+    uint8_t p = s->board[sq];
+    if (p == CAM_EMPTY) return 0;
+    return cam_jump_from(s->board, (int)CAM_PIECE_SIDE(p), sq, CAM_NO_SQUARE);
+}
+
+int cam_side_can_jump(const cam_state *s, int side)
+{
+    for (int sq = 0; sq < CAM_SQUARES; sq++)
+        if (cam_is_own(s->board[sq], side) && cam_jump_from(s->board, side, sq, CAM_NO_SQUARE)) return 1;
+    return 0;
+}
+
+/* All moves of one piece that the normal turn allows. */
+static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int noisy_only)
+{
+    gen->piece_first = gen->n;
+    if (cam_is_opp_castle(sq, gen->side)) {
+        /* In the opponent's castle a piece never leaves: only the castle move remains. */
+        if (!noisy_only) cam_gen_castle_moves(gen, sq, capture_compulsory);
+        return;
+    }
+    cam_gen_jumps(gen, sq);
+    if (CAM_PIECE_KIND(gen->s->board[sq]) == CAM_KNIGHT) cam_gen_charges(gen, sq);
+    if (capture_compulsory || noisy_only) return;
+    cam_gen_plain(gen, sq);
+    cam_gen_canters(gen, sq);
+}
+
+/* The moves of the piece that must leave its own castle (the obligation outranks every other
+ * rule). It jumps out if it can; otherwise any move that takes it out (all its moves do: nothing
+ * re-enters one's own castle except by a jump). Returns the number of moves found. */
+static size_t cam_gen_obliged(cam_gen *gen, int sq)
+{
+    size_t before = gen->n;
+    gen->piece_first = gen->n;
+    if (cam_piece_can_jump(gen->s, sq)) {
+        cam_gen_jumps(gen, sq);
+        return gen->n - before;
+    }
+    if (CAM_PIECE_KIND(gen->s->board[sq]) == CAM_KNIGHT) cam_gen_charges(gen, sq);
+    cam_gen_plain(gen, sq);
+    cam_gen_canters(gen, sq);
+    return gen->n - before;
+}
+
+static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, size_t cap, int noisy_only)
+{
+    cam_gen gen;
+    cam_gen_init(&gen, g, s, moves, cap);
+    int obliged = cam_obliged_piece(s);
+    if (obliged != CAM_NO_SQUARE) {
+        /* [choice] With no way out the obligation lapses and the turn is played normally. */
+        if (cam_gen_obliged(&gen, obliged) > 0 || gen.err != BA_OK)
+            return gen.err != BA_OK ? gen.err : (int)gen.n;
+    }
+    int compulsory = cam_side_can_jump(s, gen.side);
+    for (int sq = 0; sq < CAM_SQUARES && gen.err == BA_OK; sq++)
+        if (cam_is_own(s->board[sq], gen.side)) cam_gen_piece(&gen, sq, compulsory, noisy_only);
+    return gen.err != BA_OK ? gen.err : (int)gen.n;
+}
+
+int cam_generate_legal(const ba_game *g, const cam_state *s, ba_move *moves, size_t cap)
+{
+    return cam_generate(g, s, moves, cap, 0);
+}
+
+int cam_generate_noisy_moves(const ba_game *g, const cam_state *s, ba_move *moves, size_t cap)
+{
+    return cam_generate(g, s, moves, cap, 1);
+}
