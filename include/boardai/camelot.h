@@ -79,12 +79,18 @@ typedef struct ba_camelot_weights {
     int capture;
 } ba_camelot_weights;
 
-/** Nolan's weights (see the field comments). */
+/** Nolan's weights as a constant initialiser of #ba_camelot_weights (for static data). */
+#define BA_CAMELOT_WEIGHTS_DEFAULT_INIT                                                        \
+    {4.0 / 3.0, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1, \
+     400, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}
+
+/** Nolan's weights (#BA_CAMELOT_WEIGHTS_DEFAULT_INIT; see the field comments). */
 BA_API ba_camelot_weights ba_camelot_weights_default(void);
 
 /**
- * Checks that weights are usable: knight_x in (1, 4], every weight within +-1000000 (so no sum
- * can overflow or leave +-BA_SCORE_EVAL_MAX). @return #BA_OK or #BA_ERR_RANGE naming the field.
+ * Checks that weights are usable: knight_x in (1, 4], man in 1..10000, every other weight within
+ * +-100000 (terms saturate and the score is clamped to +-BA_SCORE_EVAL_MAX, so nothing
+ * overflows). @return #BA_OK or #BA_ERR_RANGE naming the field.
  */
 BA_API int ba_camelot_weights_check(const ba_camelot_weights *w, ba_error *err);
 

@@ -1,0 +1,195 @@
+/*
+ * Camelot evaluation on the rules module's state: the vtable's evaluate, explain and
+ * order_key, and the public breakdown. The factors themselves are in eval_factors.c.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "camelot/camelot_internal.h"
+#include "camelot/eval.h"
+
+/* The rules' piece byte (side in bit 2, kind 1 man / 2 knight) -> the view's cell. */
+static const uint8_t CELL_OF_PIECE[8] = {
+    CAM_C_EMPTY, CAM_C_MAN_OF(0), CAM_C_KNIGHT_OF(0), CAM_C_EMPTY,
+    CAM_C_EMPTY, CAM_C_MAN_OF(1), CAM_C_KNIGHT_OF(1), CAM_C_EMPTY,
+};
+
+void cam_view_from_state(const cam_state *s, cam_view *out)
+{
+    cam_view_clear(out);
+    out->side_to_move = s->side_to_move;
+    for (int sq = 0; sq < CAM_SQUARES; sq++) {
+        uint8_t piece = s->board[sq];
+        if (piece == CAM_EMPTY)
+            continue;
+        int side = CAM_PIECE_SIDE(piece);
+        int v = CAM_VSQ(cam_sq_file[sq], cam_sq_rank[sq]);
+        out->cell[v] = CELL_OF_PIECE[piece & 7];
+        if (out->count[side] < CAM_VIEW_MAX_PIECES)
+            out->sq[side][out->count[side]++] = (int16_t)v;
+    }
+}
+
+static const cam_eval_params *params_of(const ba_game *g)
+{
+    const cam_params *cp = (const cam_params *)g->params;
+    return &cp->options;
+}
+
+static void view_of(const ba_game *g, const cam_state *s, cam_view *v)
+{
+    cam_view_from_state(s, v);
+    int limit = params_of(g)->castle_moves_per_player;
+    for (int side = 0; side < 2; side++) {
+        int left = limit - s->castle_moves[side];
+        v->castle_moves_left[side] = left > 0 ? left : 0;
+    }
+}
+
+void cam_eval_view_terms(cam_view *v, const cam_eval_params *p, cam_eval_terms *out)
+{
+    for (int side = 0; side < 2; side++) {
+        int32_t *t = out->terms[side];
+        t[BA_CAMELOT_F_MATERIAL] = cam_eval_material(v, side, p);
+        t[BA_CAMELOT_F_CASTLE_WIN] = cam_eval_castle_win(v, side, p);
+        t[BA_CAMELOT_F_WIPEOUT] = cam_eval_wipeout(v, side, p);
+        t[BA_CAMELOT_F_ADVANCE] = cam_eval_advance(v, side, p);
+        t[BA_CAMELOT_F_MOBILITY] = cam_eval_mobility(v, side, p);
+        t[BA_CAMELOT_F_CENTRE] = cam_eval_centre(v, side, p);
+        t[BA_CAMELOT_F_KNIGHT_SUPPORT] = cam_eval_knight_support(v, side, p);
+        t[BA_CAMELOT_F_MAN_SUPPORT] = cam_eval_man_support(v, side, p);
+        t[BA_CAMELOT_F_EXPOSURE] = cam_eval_exposure(v, side, p);
+    }
+    for (int side = 0; side < 2; side++)
+        out->terms[side][BA_CAMELOT_F_TRADING] =
+            cam_eval_trading(out->terms[side][BA_CAMELOT_F_MATERIAL],
+                             out->terms[1 - side][BA_CAMELOT_F_MATERIAL], p);
+    for (int side = 0; side < 2; side++) {
+        int64_t sum = 0;
+        for (int f = 0; f < BA_CAMELOT_FACTORS; f++)
+            sum += out->terms[side][f];
+        out->total[side] = cam_sat32(sum);
+    }
+}
+
+static int clamp_score(int64_t x)
+{
+    if (x > BA_SCORE_EVAL_MAX)
+        return BA_SCORE_EVAL_MAX;
+    if (x < -BA_SCORE_EVAL_MAX)
+        return -BA_SCORE_EVAL_MAX;
+    return (int)x;
+}
+
+int cam_eval_view(cam_view *v, const cam_eval_params *p)
+{
+    cam_eval_terms t;
+    cam_eval_view_terms(v, p, &t);
+    int me = v->side_to_move;
+    return clamp_score((int64_t)t.total[me] - t.total[1 - me]);
+}
+
+int cam_evaluate(const ba_game *g, const void *state)
+{
+    cam_view v;
+    view_of(g, (const cam_state *)state, &v);
+    return cam_eval_view(&v, params_of(g));
+}
+
+int ba_camelot_evaluate_breakdown(const ba_game *game, const void *state, ba_camelot_breakdown *out)
+{
+    if (game == NULL || state == NULL || out == NULL || game->params == NULL ||
+        ((const cam_params *)game->params)->magic != CAM_PARAMS_MAGIC)
+        return BA_ERR_ARG;
+    cam_view v;
+    cam_eval_terms t;
+    view_of(game, (const cam_state *)state, &v);
+    cam_eval_view_terms(&v, params_of(game), &t);
+    memcpy(out->terms, t.terms, sizeof out->terms);
+    out->total[0] = t.total[0];
+    out->total[1] = t.total[1];
+    out->side_to_move = v.side_to_move;
+    out->score = clamp_score((int64_t)t.total[v.side_to_move] - t.total[1 - v.side_to_move]);
+    return BA_OK;
+}
+
+/* Appends one "name white black" line (points with two decimals: the terms are hundredths)
+ * to buf. @return BA_OK, or BA_ERR_BUFFER when it does not fit. */
+static int append_line(char *buf, size_t cap, size_t *len, const char *name, int32_t white,
+                       int32_t black)
+{
+    int n = snprintf(buf + *len, cap - *len, "%-15s %10.2f %10.2f\n", name, white / 100.0,
+                     black / 100.0);
+    if (n < 0 || (size_t)n >= cap - *len)
+        return BA_ERR_BUFFER;
+    *len += (size_t)n;
+    return BA_OK;
+}
+
+int cam_explain(const ba_game *g, const void *state, char *buf, size_t cap)
+{
+    if (buf == NULL || cap == 0)
+        return BA_ERR_ARG;
+    ba_camelot_breakdown b;
+    int rc = ba_camelot_evaluate_breakdown(g, state, &b);
+    if (rc != BA_OK)
+        return rc;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int f = 0; f < BA_CAMELOT_FACTORS && rc == BA_OK; f++)
+        rc = append_line(buf, cap, &len, ba_camelot_factor_name(f), b.terms[0][f], b.terms[1][f]);
+    if (rc == BA_OK)
+        rc = append_line(buf, cap, &len, "total", b.total[0], b.total[1]);
+    if (rc == BA_OK) {
+        int n = snprintf(buf + len, cap - len, "score %d (%s to move, 1/100 point)", b.score,
+                         g->side_names[b.side_to_move]);
+        if (n < 0 || (size_t)n >= cap - len)
+            rc = BA_ERR_BUFFER;
+        else
+            len += (size_t)n;
+    }
+    if (rc != BA_OK) {
+        buf[0] = '\0';
+        return rc;
+    }
+    return (int)len;
+}
+
+int cam_state_trap_square(const cam_state *s, int side, int from, int to)
+{
+    if (cam_castle_owner(to) == 1 - side)
+        return 0;
+    for (int d = 0; d < CAM_DIRS; d++) {
+        int e = cam_step[to][d];
+        if (e == CAM_NO_SQUARE || s->board[e] == CAM_EMPTY || CAM_PIECE_SIDE(s->board[e]) == side)
+            continue;
+        int beyond = cam_leap[to][d], behind = cam_step[to][(d + 4) % CAM_DIRS];
+        int can_jump = beyond != CAM_NO_SQUARE && (s->board[beyond] == CAM_EMPTY || beyond == from);
+        int jumped_back = behind != CAM_NO_SQUARE && (s->board[behind] == CAM_EMPTY || behind == from);
+        if (can_jump && !jumped_back)
+            return 1;
+    }
+    return 0;
+}
+
+int cam_eval_move_key_parts(const cam_eval_params *p, int leaves_castle, int captures, int trap)
+{
+    int64_t key = 0;
+    if (leaves_castle)
+        key += (int64_t)p->weights.leave_castle * CAM_EVAL_SCALE;
+    if (captures > 0)
+        key += (int64_t)p->weights.capture * CAM_EVAL_SCALE + captures;
+    else if (trap)
+        key += (int64_t)p->weights.exposure * CAM_EVAL_SCALE;
+    return cam_sat32(key);
+}
+
+int cam_order_key(const ba_game *g, const void *state, const ba_move *move)
+{
+    const cam_state *s = (const cam_state *)state;
+    cam_move_info mi;
+    if (cam_move_decode(s, move, &mi) != BA_OK)
+        return 0;
+    int trap = mi.captures == 0 && cam_state_trap_square(s, s->side_to_move, mi.from, mi.to);
+    return cam_eval_move_key_parts(params_of(g), mi.leaves_own_castle, mi.captures, trap);
+}

@@ -1,0 +1,43 @@
+/*
+ * Camelot: the knight's value K(P, N) of Nolan's first evaluation factor, as a closed form.
+ *
+ * Derivation (docs/camelot-evaluation.md has the long form). In the shared table, the step
+ * K(P) - K(P-1) shrinks by exactly 3/4 from one P to the next in every column, and K(1) = 100:
+ * a geometric series, K(P) = 100 + A * (1 - (3/4)^(P-1)). Across the columns, K(14) - 100 is
+ * 25, 50, ..., 200 while the printed N grow by log_{4/3} of 2, 3/2, 4/3, ...: A = (4/3)^(N-1).
+ * Hence, with X = 4/3,
+ *
+ *     K(P, N) = 100 + X^(N-1) - X^(N-P)          (P >= 1)
+ *
+ * which is Nolan's published "second quantification" 1 + (X^(P-1) - 1) / (100 X^(P-Y)) in man
+ * units, with his Y = our N. The printed N are rounded to two decimals (the exact values are
+ * 1 + log_X(25k / (1 - X^-13)), e.g. 12.2726 for the first column); the tests explain why that
+ * matters. A man's value other than 100 scales the knight's premium with it.
+ */
+#include <math.h>
+
+#include "camelot/eval.h"
+
+double cam_knight_value(double n, double x, double man, int pieces)
+{
+    /* A lone knight (or one with every friend castled) is worth a man: Nolan's P = 1 case. */
+    if (pieces <= 1)
+        return man;
+    return man + man / 100.0 * (pow(x, n - 1.0) - pow(x, n - (double)pieces));
+}
+
+int32_t cam_knight_cp(const cam_eval_params *p, int pieces)
+{
+    const ba_camelot_weights *w = &p->weights;
+    double k = cam_knight_value(p->knight_n, w->knight_x, (double)w->man, pieces);
+    return (int32_t)lround(k * CAM_EVAL_SCALE);
+}
+
+double ba_camelot_knight_value(double n, const ba_camelot_weights *w, int pieces)
+{
+    if (w == NULL) {
+        ba_camelot_weights d = ba_camelot_weights_default();
+        return cam_knight_value(n, d.knight_x, (double)d.man, pieces);
+    }
+    return cam_knight_value(n, w->knight_x, (double)w->man, pieces);
+}
