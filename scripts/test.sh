@@ -1,0 +1,279 @@
+#!/usr/bin/env bash
+# The whole check of libboardai, from a fresh Debian machine to a summary line:
+#   installs the missing tools, builds with warnings as errors, runs every test suite (ctest),
+#   checks that the shared library exports only ba_ symbols, runs the suites again under
+#   AddressSanitizer + UndefinedBehaviorSanitizer, builds the Doxygen docs with zero warnings,
+#   installs into a temporary prefix and builds programs against the installed library (with
+#   pkg-config and with find_package), and smoke-tests every boardai-<game> program.
+# Ends with "N passed, N failed" (ctest tests of both runs plus the other stages); the exit status
+# is non-zero when anything failed.
+#
+# Usage: scripts/test.sh [--no-asan] [--no-docs] [--games "kalah camelot"] [--help]
+# Environment: BOARDAI_JOBS (default 2), BOARDAI_TEST_BUILD (default build-test in the tree).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+JOBS=${BOARDAI_JOBS:-2}
+BUILD=${BOARDAI_TEST_BUILD:-$ROOT/build-test}
+ASAN_BUILD=$BUILD-asan
+LOGS=$BUILD-logs
+RUN_ASAN=1
+RUN_DOCS=1
+GAMES_ARG=()
+
+while [ $# -gt 0 ]; do
+    case $1 in
+    --no-asan) RUN_ASAN=0 ;;
+    --no-docs) RUN_DOCS=0 ;;
+    --games)
+        [ $# -ge 2 ] || { echo "error: --games needs a list" >&2; exit 2; }
+        GAMES_ARG=("-DBOARDAI_GAMES=$(echo "$2" | tr ' ,' ';;')")
+        shift ;;
+    -h | --help)
+        sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+        exit 0 ;;
+    *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+mkdir -p "$LOGS"
+PREFIX=$(mktemp -d "${TMPDIR:-/tmp}/boardai-install.XXXXXX")
+trap 'rm -rf "$PREFIX"' EXIT
+
+passed=0
+failed=0
+summary=()
+T0=$(date +%s%N)
+
+ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+fmt_ms() { printf '%d.%01d s' $(($1 / 1000)) $((($1 % 1000) / 100)); }
+
+# stage NAME COMMAND...: runs one counted stage with its output in $LOGS/NAME.log.
+stage() {
+    local name=$1 t rc ms
+    shift
+    t=$(date +%s%N)
+    printf '== %-22s ' "$name"
+    "$@" >"$LOGS/$name.log" 2>&1 </dev/null
+    rc=$?
+    ms=$(ms_since "$t")
+    if [ $rc -eq 0 ]; then
+        passed=$((passed + 1))
+        printf 'ok      %s\n' "$(fmt_ms "$ms")"
+        summary+=("$(printf '%-24s ok      %s' "$name" "$(fmt_ms "$ms")")")
+    else
+        failed=$((failed + 1))
+        printf 'FAILED  %s  (log: %s)\n' "$(fmt_ms "$ms")" "$LOGS/$name.log"
+        tail -n 60 "$LOGS/$name.log" | sed 's/^/   | /'
+        summary+=("$(printf '%-24s FAILED  %s' "$name" "$(fmt_ms "$ms")")")
+    fi
+    return $rc
+}
+
+# ctest_stage NAME DIR [ENV...]: runs every test of DIR; each test counts in the summary.
+ctest_stage() {
+    local name=$1 dir=$2 t ms out total nfail
+    shift 2
+    t=$(date +%s%N)
+    printf '== %-22s ' "$name"
+    env "$@" ctest --test-dir "$dir" -j"$JOBS" --output-on-failure --timeout 900 \
+        >"$LOGS/$name.log" 2>&1 </dev/null
+    ms=$(ms_since "$t")
+    out=$(grep -Eo '[0-9]+ tests? failed out of [0-9]+' "$LOGS/$name.log" | tail -n 1)
+    if [ -n "$out" ]; then
+        nfail=$(echo "$out" | awk '{print $1}')
+        total=$(echo "$out" | awk '{print $NF}')
+    elif grep -q 'No tests were found' "$LOGS/$name.log"; then
+        nfail=0 total=0
+    else
+        nfail=1 total=1 # ctest itself failed to run
+    fi
+    passed=$((passed + total - nfail))
+    failed=$((failed + nfail))
+    if [ "$nfail" -eq 0 ]; then
+        printf 'ok      %s  (%d tests)\n' "$(fmt_ms "$ms")" "$total"
+        summary+=("$(printf '%-24s ok      %s  (%d tests)' "$name" "$(fmt_ms "$ms")" "$total")")
+    else
+        printf 'FAILED  %s  (%d of %d tests failed, log: %s)\n' "$(fmt_ms "$ms")" "$nfail" "$total" \
+            "$LOGS/$name.log"
+        grep -E '^\s*[0-9]+ - |\*\*\*|Failed|failed|error' "$LOGS/$name.log" | tail -n 40 | sed 's/^/   | /'
+        summary+=("$(printf '%-24s FAILED  %s  (%d of %d failed)' "$name" "$(fmt_ms "$ms")" "$nfail" "$total")")
+    fi
+}
+
+skip() {
+    failed=$((failed + 1))
+    printf '== %-22s SKIPPED (%s) - counted as failed\n' "$1" "$2"
+    summary+=("$(printf '%-24s SKIPPED (%s)' "$1" "$2")")
+}
+
+# ---- stages ----
+
+install_deps() {
+    # shellcheck source=scripts/deps.sh
+    . "$ROOT/scripts/deps.sh"
+    ba_note_tools "cmake cmake" "cc gcc" "make make" "pkg-config pkg-config" "nm binutils"
+    [ $RUN_DOCS -eq 0 ] || ba_note_tools "doxygen doxygen"
+    ba_note_pkgconfig "check check"
+    ba_install_missing
+    cmake --version | head -n 1
+    cc --version | head -n 1
+    [ $RUN_DOCS -eq 0 ] || echo "doxygen $(doxygen --version)"
+    pkg-config --modversion check
+}
+
+configure() {
+    cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DBOARDAI_WERROR=ON \
+        -DBOARDAI_SANITIZE= "${GAMES_ARG[@]}"
+}
+
+build() { cmake --build "$BUILD" -j"$JOBS"; }
+
+# Only ba_-prefixed symbols may leave the shared library.
+exports() {
+    local so others
+    so=$(find "$BUILD/lib" -maxdepth 1 -name 'libboardai.so.*' -type f | head -n 1)
+    [ -n "$so" ] || { echo "no libboardai.so.* in $BUILD/lib"; return 1; }
+    echo "checking $so"
+    objdump -p "$so" | grep SONAME
+    nm -D --defined-only "$so" | awk '{print $NF}' | sort >"$LOGS/exports.txt"
+    echo "$(wc -l <"$LOGS/exports.txt") exported symbols"
+    others=$(grep -v '^ba_' "$LOGS/exports.txt")
+    if [ -n "$others" ]; then
+        echo "symbols without the ba_ prefix are exported:"
+        echo "$others"
+        return 1
+    fi
+    # The shared library must be complete: every symbol it needs is in it or in libc/libm.
+    local undefined
+    undefined=$(nm -D --undefined-only "$so" | awk '{print $NF}' | grep '^ba_' || true)
+    if [ -n "$undefined" ]; then
+        echo "ba_ symbols used but not defined in the library:"
+        echo "$undefined"
+        return 1
+    fi
+}
+
+asan_configure() {
+    cmake -S "$ROOT" -B "$ASAN_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DBOARDAI_SANITIZE=address,undefined -DBOARDAI_BUILD_EXAMPLES=OFF \
+        -DBOARDAI_BUILD_BENCH=OFF "${GAMES_ARG[@]}"
+}
+
+asan_build() { cmake --build "$ASAN_BUILD" -j"$JOBS"; }
+
+docs() {
+    local out=$BUILD/docs
+    rm -rf "$out"
+    mkdir -p "$out"
+    cd "$ROOT" || return 1
+    # The project's Doxyfile, with the output redirected into the build tree.
+    { cat docs/Doxyfile; echo "OUTPUT_DIRECTORY = $out"; echo "WARN_LOGFILE = $out/warnings.txt"; } |
+        doxygen - || { cat "$out/warnings.txt" 2>/dev/null; return 1; }
+    if [ -s "$out/warnings.txt" ]; then
+        cat "$out/warnings.txt"
+        return 1
+    fi
+    [ -f "$out/html/index.html" ]
+}
+
+install_tree() {
+    cmake --install "$BUILD" --prefix "$PREFIX"
+    find "$PREFIX" \( -type f -o -type l \) | sed "s|$PREFIX/||" | sort
+    [ -f "$PREFIX/include/boardai/boardai.h" ] &&
+        compgen -G "$PREFIX/lib*/pkgconfig/boardai.pc" >/dev/null &&
+        compgen -G "$PREFIX/lib*/cmake/boardai/boardaiConfig.cmake" >/dev/null
+}
+
+# The programs in tests/external, built with nothing but the installed library and pkg-config.
+consumer_pkgconfig() {
+    local pc out src name flags
+    pc=$(dirname "$(compgen -G "$PREFIX/lib*/pkgconfig/boardai.pc" | head -n 1)")
+    export PKG_CONFIG_PATH=$pc
+    echo "pkg-config --cflags --libs boardai: $(pkg-config --cflags --libs boardai)"
+    out=$BUILD/external-pkgconfig
+    mkdir -p "$out"
+    flags=(-std=c11 -O2 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+        -Wmissing-prototypes -Wformat=2 -Wundef -Wwrite-strings -Wcast-qual -Wvla -Werror)
+    for src in "$ROOT"/tests/external/*.c; do
+        name=$(basename "$src" .c)
+        echo "--- $name"
+        # shellcheck disable=SC2046
+        cc "${flags[@]}" $(pkg-config --cflags boardai) "$src" -o "$out/$name" \
+            $(pkg-config --libs boardai) || return 1
+        # The installed library is not on the loader's path: say where it is.
+        LD_LIBRARY_PATH="$(pkg-config --variable=libdir boardai)" "$out/$name" || return 1
+    done
+}
+
+consumer_cmake() {
+    local out=$BUILD/external-cmake
+    rm -rf "$out"
+    cmake -S "$ROOT/tests/external" -B "$out" -DCMAKE_PREFIX_PATH="$PREFIX" \
+        -DCMAKE_BUILD_TYPE=Release || return 1
+    cmake --build "$out" -j"$JOBS" || return 1
+    ctest --test-dir "$out" --output-on-failure
+}
+
+# Every boardai-<game> program: --help, --version, a bad option, and a short protocol session.
+programs() {
+    local prog n=0 out status
+    for prog in "$BUILD"/examples/boardai-*; do
+        [ -x "$prog" ] || continue
+        n=$((n + 1))
+        echo "--- $(basename "$prog")"
+        "$prog" --help | grep -q 'Usage' || { echo "--help: no usage"; return 1; }
+        "$prog" --version || return 1
+        "$prog" --no-such-option 2>/dev/null
+        status=$?
+        [ $status -eq 2 ] || { echo "bad option: exit status $status, expected 2"; return 1; }
+        out=$(printf 'moves\nresult\nplay not-a-move\nfrobnicate\ngo depth 2\nquit\n' |
+            timeout 120 "$prog" --protocol) || { echo "--protocol failed"; return 1; }
+        echo "$out"
+        echo "$out" | grep -q '^ongoing$' || { echo "no 'ongoing' from result"; return 1; }
+        echo "$out" | grep -q '^error: .*not-a-move' || { echo "illegal move not refused"; return 1; }
+        echo "$out" | grep -q '^error: unknown command' || { echo "unknown command not refused"; return 1; }
+        echo "$out" | grep -q '^bestmove .* score -\{0,1\}[0-9]' || { echo "no bestmove"; return 1; }
+    done
+    echo "$n programs checked"
+}
+
+# ---- run ----
+
+echo "libboardai check in $ROOT (build: $BUILD, jobs: $JOBS)"
+stage deps install_deps || { echo "cannot install the tools; stopping"; }
+if stage configure configure && stage build build; then
+    ctest_stage tests "$BUILD"
+    stage exports exports
+    stage programs programs
+else
+    skip tests "build failed"
+fi
+
+if [ $RUN_ASAN -eq 1 ]; then
+    if stage asan-configure asan_configure && stage asan-build asan_build; then
+        ctest_stage asan-tests "$ASAN_BUILD" \
+            ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1 \
+            UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    else
+        skip asan-tests "sanitizer build failed"
+    fi
+fi
+
+if [ $RUN_DOCS -eq 1 ]; then
+    stage docs docs
+fi
+
+if [ -f "$BUILD/lib/libboardai.a" ] && stage install install_tree; then
+    stage consumer-pkgconfig consumer_pkgconfig
+    stage consumer-cmake consumer_cmake
+else
+    skip install "nothing built to install"
+fi
+
+echo
+echo "---- summary ($(fmt_ms "$(ms_since "$T0")") in total) ----"
+printf '%s\n' "${summary[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
