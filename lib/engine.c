@@ -1,0 +1,126 @@
+/* The engine object: settings with their ranges, lifecycle, progress callback and stop. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+typedef struct option_spec {
+    int64_t def, min, max;
+} option_spec;
+
+/* Indexed by ba_option. */
+static const option_spec option_specs[BAC_NUM_OPTIONS] = {
+    [BA_OPT_ALGORITHM] = {BA_ALG_ALPHABETA, BA_ALG_NEGAMAX, BA_ALG_BESTFIRST},
+    [BA_OPT_DEPTH] = {64, 1, BA_MAX_DEPTH},
+    [BA_OPT_NODES] = {0, 0, INT64_MAX},
+    [BA_OPT_TIME_MS] = {0, 0, INT64_MAX / 1000000},
+    [BA_OPT_TT_MB] = {16, 0, (int64_t)1 << 20},
+    [BA_OPT_SEED] = {0, INT64_MIN, INT64_MAX},
+    [BA_OPT_NOISE] = {0, 0, BA_SCORE_EVAL_MAX},
+    [BA_OPT_QUIESCENCE] = {1, 0, 1},
+    [BA_OPT_ASPIRATION] = {0, 0, BA_SCORE_EVAL_MAX},
+    [BA_OPT_THREADS] = {1, 1, 1},
+    [BA_OPT_BF_MIN_DEPTH] = {2, 1, BA_MAX_DEPTH},
+    [BA_OPT_BF_SCHEDULE] = {2, 1, 8},
+    [BA_OPT_TT_DEEPER] = {0, 0, 1},
+    [BA_OPT_QDEPTH] = {32, 0, BA_MAX_DEPTH},
+};
+
+int ba_engine_new(const ba_game *game, ba_engine **out)
+{
+    if (!out)
+        return BA_ERR_ARG;
+    *out = NULL;
+    if (!game)
+        return BA_ERR_ARG;
+    if (ba_game_check(game, NULL) != BA_OK)
+        return BA_ERR_GAME;
+    ba_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return BA_ERR_NOMEM;
+    e->game = game;
+    for (int i = 0; i < BAC_NUM_OPTIONS; i++)
+        e->opt[i] = option_specs[i].def;
+    atomic_init(&e->stop, 0);
+    atomic_init(&e->running, 0);
+    int rc = bac_tt_resize(&e->tt, e->opt[BA_OPT_TT_MB]);
+    if (rc != BA_OK) {
+        free(e);
+        return rc;
+    }
+    *out = e;
+    return BA_OK;
+}
+
+void ba_engine_free(ba_engine *engine)
+{
+    if (!engine)
+        return;
+    for (int i = 0; i < engine->nframes; i++) {
+        free(engine->frames[i].state);
+        free(engine->frames[i].moves);
+        free(engine->frames[i].order);
+    }
+    free(engine->frames);
+    free(engine->path);
+    free(engine->fp);
+    bac_tt_free(&engine->tt);
+    bac_order_free(&engine->order);
+    free(engine);
+}
+
+int ba_engine_set(ba_engine *engine, ba_option option, int64_t value)
+{
+    if (!engine || (int)option < 0 || (int)option >= BAC_NUM_OPTIONS)
+        return BA_ERR_ARG;
+    if (atomic_load(&engine->running))
+        return BA_ERR_STATE;
+    const option_spec *sp = &option_specs[option];
+    if (value < sp->min || value > sp->max)
+        return BA_ERR_RANGE;
+    if (option == BA_OPT_TT_MB && value != engine->opt[option]) {
+        int rc = bac_tt_resize(&engine->tt, value);
+        if (rc != BA_OK)
+            return rc; /* the old table and setting stay */
+    }
+    engine->opt[option] = value;
+    return BA_OK;
+}
+
+int ba_engine_get(const ba_engine *engine, ba_option option, int64_t *value)
+{
+    if (!engine || !value || (int)option < 0 || (int)option >= BAC_NUM_OPTIONS)
+        return BA_ERR_ARG;
+    *value = engine->opt[option];
+    return BA_OK;
+}
+
+int ba_engine_set_progress(ba_engine *engine, ba_progress_fn fn, void *user)
+{
+    if (!engine)
+        return BA_ERR_ARG;
+    if (atomic_load(&engine->running))
+        return BA_ERR_STATE;
+    engine->progress = fn;
+    engine->progress_user = user;
+    return BA_OK;
+}
+
+int ba_engine_clear(ba_engine *engine)
+{
+    if (!engine)
+        return BA_ERR_ARG;
+    if (atomic_load(&engine->running))
+        return BA_ERR_STATE;
+    bac_tt_clear(&engine->tt);
+    bac_order_clear(&engine->order);
+    return BA_OK;
+}
+
+void ba_engine_stop(ba_engine *engine)
+{
+    /* Only a running search is told to stop: a stop while idle must not cancel the next one.
+     * The search clears the flag before it marks itself running, so no stop is lost. */
+    if (engine && atomic_load(&engine->running) == 1)
+        atomic_store(&engine->stop, 1);
+}

@@ -1,0 +1,72 @@
+/* Small helpers over the game vtable: move comparison, vtable checking, results. */
+#include <string.h>
+
+#include "boardai/game.h"
+
+int ba_move_equal(const ba_move *a, const ba_move *b)
+{
+    if (!a || !b)
+        return a == b;
+    /* Canonical encoding (unused bytes zero) makes a comparison of len bytes enough, but compare
+     * the whole payload so that a game leaving garbage past len is not silently accepted. */
+    return a->len == b->len && a->tag == b->tag && memcmp(a->bytes, b->bytes, sizeof a->bytes) == 0;
+}
+
+int ba_move_is_none(const ba_move *m) { return !m || (m->len == 0 && m->tag == 0); }
+
+int ba_game_check(const ba_game *g, ba_error *err)
+{
+    if (!g)
+        return ba_error_set(err, BA_ERR_GAME, "game is NULL");
+    if (g->abi != BA_GAME_ABI)
+        return ba_error_set(err, BA_ERR_GAME, "game abi is %u, this library needs %d",
+                            (unsigned)g->abi, BA_GAME_ABI);
+    if (!g->name || !g->name[0])
+        return ba_error_set(err, BA_ERR_GAME, "game has no name");
+    const char *who = g->name;
+    if (!g->side_names[0] || !g->side_names[1])
+        return ba_error_set(err, BA_ERR_GAME, "game '%s': side_names missing", who);
+    if (g->state_size == 0)
+        return ba_error_set(err, BA_ERR_GAME, "game '%s': state_size is 0", who);
+    if (g->max_moves == 0)
+        return ba_error_set(err, BA_ERR_GAME, "game '%s': max_moves is 0", who);
+    /* Move counts are returned as int; a bigger bound could not be reported. */
+    if (g->max_moves > (size_t)1 << 30)
+        return ba_error_set(err, BA_ERR_GAME, "game '%s': max_moves %zu is too large", who,
+                            g->max_moves);
+    if (g->state_size > (size_t)1 << 30)
+        return ba_error_set(err, BA_ERR_GAME, "game '%s': state_size %zu is too large", who,
+                            g->state_size);
+#define BA_REQUIRE(fn)                                                                           \
+    if (!g->fn)                                                                                  \
+    return ba_error_set(err, BA_ERR_GAME, "game '%s': required function " #fn " is missing", who)
+    BA_REQUIRE(init);
+    BA_REQUIRE(side_to_move);
+    BA_REQUIRE(generate);
+    BA_REQUIRE(apply);
+    BA_REQUIRE(status);
+    BA_REQUIRE(evaluate);
+    BA_REQUIRE(hash);
+    BA_REQUIRE(move_to_text);
+    BA_REQUIRE(move_from_text);
+    BA_REQUIRE(position_to_text);
+    BA_REQUIRE(position_from_text);
+#undef BA_REQUIRE
+    ba_error_clear(err);
+    return BA_OK;
+}
+
+void ba_game_destroy(ba_game *g)
+{
+    if (g && g->destroy)
+        g->destroy(g);
+}
+
+int ba_result_winner(int result)
+{
+    switch (result) {
+    case BA_RESULT_WIN0: return 0;
+    case BA_RESULT_WIN1: return 1;
+    default: return -1;
+    }
+}

@@ -1,0 +1,32 @@
+/* Move ordering: the game's order_key first, then killer moves (per ply) and the history
+ * heuristic (per side and move), folded into one 64-bit key per move; larger keys go first.
+ * The hash move is handled by the search itself (it is tried before anything is sorted). */
+#ifndef BA_LIB_ORDERING_H
+#define BA_LIB_ORDERING_H
+#include "boardai/game.h"
+
+#define BAC_HISTORY_SIZE 4096
+
+typedef struct bac_order {
+    ba_move (*killers)[2]; /* two per ply */
+    int plies;             /* plies allocated in killers */
+    int32_t history[2][BAC_HISTORY_SIZE];
+} bac_order;
+
+/* A move index with its ordering key. */
+typedef struct bac_scored {
+    int64_t key;
+    int idx;
+} bac_scored;
+
+int bac_order_reserve(bac_order *o, int plies);
+void bac_order_free(bac_order *o);
+void bac_order_clear(bac_order *o);
+/* Key of a move at ply for side stm; use_heuristics = 0 gives the game's order_key alone. */
+int64_t bac_order_key(const bac_order *o, const ba_game *g, const void *state, const ba_move *m,
+                      int ply, int stm, int use_heuristics);
+/* Records a move that caused a beta cutoff at ply with remaining depth. */
+void bac_order_cutoff(bac_order *o, const ba_move *m, int ply, int stm, int depth);
+/* Sorts by key, largest first; ties keep the generation order (deterministic). */
+void bac_order_sort(bac_scored *a, int n);
+#endif

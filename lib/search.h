@@ -1,0 +1,105 @@
+/* Internals shared by the engine and the search algorithms.
+ *
+ * An engine (struct ba_engine) owns settings, the transposition table, ordering tables and the
+ * per-ply buffers. One search runs in a bac_search context, which holds everything a searching
+ * thread mutates (node count, path, per-ply frames); a future Lazy SMP search gives each thread
+ * its own context over a shared table, and MCTS adds its own algorithm entry point. */
+#ifndef BA_LIB_SEARCH_H
+#define BA_LIB_SEARCH_H
+#include <stdatomic.h>
+
+#include "boardai/engine.h"
+#include "ordering.h"
+#include "tt.h"
+
+#define BAC_NUM_OPTIONS 14
+
+/* Per ply of the search: the state there, its moves and the PV from there. Move buffers are
+ * allocated the first time a ply is reached and kept by the engine (never per node). */
+typedef struct bac_frame {
+    unsigned char *state;
+    ba_move *moves;      /* game->max_moves, lazily allocated */
+    bac_scored *order;   /* game->max_moves */
+    uint64_t hash;       /* hash of state */
+    uint64_t key;        /* transposition key (hash, plus history fingerprint if it matters) */
+    int stm;             /* side to move */
+    int pv_len;
+    ba_move pv[BA_MAX_PV];
+} bac_frame;
+
+struct ba_engine {
+    const ba_game *game;
+    int64_t opt[BAC_NUM_OPTIONS];
+    atomic_int stop;
+    atomic_int running;
+    ba_progress_fn progress;
+    void *progress_user;
+    bac_tt tt;
+    bac_order order;
+    bac_frame *frames;   /* nframes frames, states allocated with them */
+    int nframes;
+    uint64_t *path;      /* game history + search path hashes */
+    size_t path_cap;
+    uint64_t *fp;        /* per-ply history fingerprints, nframes entries */
+};
+
+typedef struct bac_search {
+    ba_engine *eng;
+    const ba_game *g;
+    /* settings of this search */
+    int max_depth, qdepth, noise, quiesce, tt_deeper, aspiration, bf_min, bf_k;
+    int history_matters;
+    uint64_t seed;
+    uint64_t key_salt;   /* mixed into every TT key: the leaf settings (quiescence, noise) */
+    uint64_t node_limit, time_limit_ms;
+    /* running state */
+    uint64_t start_ns;
+    uint64_t nodes;
+    int abort;           /* a limit, ba_engine_stop() or an error ended the search */
+    int error;           /* BA_OK or the error that aborted it */
+    bac_frame *f;        /* eng->frames */
+    int nframes;
+    uint64_t *path;      /* path[hist_len + ply] = hash at ply, once the node is expanded */
+    size_t hist_len;
+    uint64_t *fp;        /* fp[ply]: fingerprint of all positions before ply (history games) */
+    /* root bookkeeping */
+    ba_move root_hint;   /* the previous iteration's best: searched first at the root */
+    int root_partial;    /* 1 when root_best holds a fully searched move of this iteration */
+    ba_move root_best;
+    int root_score;
+} bac_search;
+
+/* Node outcome of bac_enter(). */
+enum { BAC_ONGOING = 0, BAC_TERMINAL = 1 };
+
+uint64_t bac_now_ns(void);
+/* Counts the node at ply, checks the limits, computes hash/key/side; on BAC_TERMINAL *score is
+ * the terminal score. After it returns, s->abort must be checked. */
+int bac_enter(bac_search *s, int ply, int *score);
+/* Generates the moves (all, or noisy ones) of ply into f[ply].moves; -1 on abort. */
+int bac_generate(bac_search *s, int ply, int noisy);
+/* Makes f[ply+1] the child after move m of ply; -1 on abort. */
+int bac_make_child(bac_search *s, int ply, const ba_move *m);
+/* Static evaluation with the repeatable noise. */
+int bac_eval(bac_search *s, int ply);
+/* Leaf value: stand-pat quiescence when enabled (alpha-beta form), else bac_eval. */
+int bac_leaf(bac_search *s, int ply, int alpha, int beta);
+/* The same leaf value without pruning: the reference for bac_leaf. */
+int bac_leaf_full(bac_search *s, int ply);
+/* Makes room for frames up to ply (states, move lists); -1 on failure (abort set). */
+int bac_frame_ready(bac_search *s, int ply);
+/* Copies the child's PV behind move m into f[ply]'s PV. */
+void bac_pv_update(bac_search *s, int ply, const ba_move *m);
+/* 1 when the child at ply+1 has the same side to move (no sign flip). */
+static inline int bac_same_side(const bac_search *s, int ply)
+{
+    return s->f[ply + 1].stm == s->f[ply].stm;
+}
+
+/* One iteration of each algorithm at the root: returns the score (root side's view). */
+int bac_negamax_root(bac_search *s, int depth);
+int bac_alphabeta_root(bac_search *s, int depth, int prev_score);
+int bac_bestfirst_root(bac_search *s, int depth);
+/* Exposed for tests: a fixed-depth negamax value of f[ply]. */
+int bac_negamax(bac_search *s, int ply, int depth);
+#endif

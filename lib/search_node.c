@@ -1,0 +1,153 @@
+/* The node mechanics every algorithm shares: counting and limits, terminal scoring, move
+ * generation into the per-ply frames, copy-make of children, evaluation noise, the PV. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mix.h"
+#include "search.h"
+
+uint64_t bac_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void search_fail(bac_search *s, int code)
+{
+    if (!s->abort && code != BA_OK)
+        s->error = code;
+    s->abort = 1;
+}
+
+static int terminal_score(int result, int stm, int ply)
+{
+    if (result == BA_RESULT_DRAW)
+        return BA_SCORE_DRAW;
+    int winner = result == BA_RESULT_WIN0 ? 0 : 1;
+    return winner == stm ? BA_SCORE_WIN - ply : -(BA_SCORE_WIN - ply);
+}
+
+int bac_enter(bac_search *s, int ply, int *score)
+{
+    if (s->node_limit && s->nodes >= s->node_limit) {
+        s->abort = 1;
+        return BAC_ONGOING;
+    }
+    s->nodes++;
+    if (atomic_load_explicit(&s->eng->stop, memory_order_relaxed)) {
+        s->abort = 1;
+        return BAC_ONGOING;
+    }
+    if (s->time_limit_ms && (s->nodes & 255) == 0 &&
+        bac_now_ns() - s->start_ns >= s->time_limit_ms * 1000000u) {
+        s->abort = 1;
+        return BAC_ONGOING;
+    }
+    const ba_game *g = s->g;
+    bac_frame *f = &s->f[ply];
+    f->pv_len = 0;
+    f->hash = g->hash(g, f->state);
+    f->key = (s->history_matters ? f->hash ^ bac_mix64(s->fp[ply]) : f->hash) ^ s->key_salt;
+    ba_history h;
+    h.hashes = s->path;
+    h.count = s->hist_len + (size_t)ply;
+    int result = g->status(g, f->state, &h);
+    if (result == BA_RESULT_ONGOING)
+        return BAC_ONGOING;
+    if (result != BA_RESULT_WIN0 && result != BA_RESULT_WIN1 && result != BA_RESULT_DRAW) {
+        search_fail(s, BA_ERR_GAME);
+        return BAC_ONGOING;
+    }
+    *score = terminal_score(result, f->stm, ply);
+    return BAC_TERMINAL;
+}
+
+int bac_frame_ready(bac_search *s, int ply)
+{
+    bac_frame *f = &s->f[ply];
+    if (f->moves)
+        return 0;
+    /* The buffers of a ply are made once and kept by the engine for later searches. */
+    f->moves = calloc(s->g->max_moves, sizeof *f->moves);
+    f->order = calloc(s->g->max_moves, sizeof *f->order);
+    if (!f->moves || !f->order) {
+        free(f->moves);
+        free(f->order);
+        f->moves = NULL;
+        f->order = NULL;
+        search_fail(s, BA_ERR_NOMEM);
+        return -1;
+    }
+    return 0;
+}
+
+int bac_generate(bac_search *s, int ply, int noisy)
+{
+    if (bac_frame_ready(s, ply) < 0)
+        return -1;
+    const ba_game *g = s->g;
+    bac_frame *f = &s->f[ply];
+    ba_history h;
+    h.hashes = s->path;
+    h.count = s->hist_len + (size_t)ply;
+    int n = noisy ? g->generate_noisy(g, f->state, &h, f->moves, g->max_moves)
+                  : g->generate(g, f->state, &h, f->moves, g->max_moves);
+    if (n < 0 || (size_t)n > g->max_moves) {
+        search_fail(s, n < 0 && n != BA_ERR_BUFFER ? n : BA_ERR_GAME);
+        return -1;
+    }
+    return n;
+}
+
+int bac_make_child(bac_search *s, int ply, const ba_move *m)
+{
+    if (ply + 1 >= s->nframes) {
+        search_fail(s, BA_ERR_INTERNAL);
+        return -1;
+    }
+    const ba_game *g = s->g;
+    bac_frame *f = &s->f[ply], *c = &s->f[ply + 1];
+    memcpy(c->state, f->state, g->state_size);
+    int rc = g->apply(g, c->state, m);
+    if (rc != BA_OK) {
+        search_fail(s, rc < 0 ? rc : BA_ERR_GAME);
+        return -1;
+    }
+    c->stm = g->side_to_move(g, c->state) & 1;
+    s->path[s->hist_len + (size_t)ply] = f->hash;
+    if (s->history_matters)
+        s->fp[ply + 1] = s->fp[ply] + bac_mix64(f->hash);
+    return 0;
+}
+
+int bac_eval(bac_search *s, int ply)
+{
+    const bac_frame *f = &s->f[ply];
+    int v = s->g->evaluate(s->g, f->state);
+    if (s->noise > 0) {
+        /* A pure function of (position, seed): the same position always gets the same noise, so
+         * transposition-table entries stay consistent and the search stays deterministic. */
+        uint64_t r = bac_mix64(f->hash ^ bac_mix64(s->seed ^ 0x6e6f697365ull));
+        v += (int)(r % (uint64_t)(2 * s->noise + 1)) - s->noise;
+    }
+    if (v > BA_SCORE_EVAL_MAX)
+        v = BA_SCORE_EVAL_MAX;
+    if (v < -BA_SCORE_EVAL_MAX)
+        v = -BA_SCORE_EVAL_MAX;
+    return v;
+}
+
+void bac_pv_update(bac_search *s, int ply, const ba_move *m)
+{
+    bac_frame *f = &s->f[ply];
+    f->pv[0] = *m;
+    int n = 1;
+    if (ply + 1 < s->nframes) {
+        const bac_frame *c = &s->f[ply + 1];
+        for (int i = 0; i < c->pv_len && n < BA_MAX_PV; i++)
+            f->pv[n++] = c->pv[i];
+    }
+    f->pv_len = n;
+}

@@ -1,0 +1,39 @@
+/* Transposition table: a fixed-size, 4-way bucketed hash table of search results.
+ * Win scores are stored relative to the node (ply-adjusted), so that a result can be reused at
+ * any distance from the root. Best moves are stored as indices into the game's (deterministic)
+ * generated move list, which keeps entries small and can never produce an illegal move. */
+#ifndef BA_LIB_TT_H
+#define BA_LIB_TT_H
+#include <stddef.h>
+#include <stdint.h>
+
+enum { BAC_TT_NONE = 0, BAC_TT_UPPER = 1, BAC_TT_LOWER = 2, BAC_TT_EXACT = 3};
+#define BAC_TT_NO_MOVE UINT32_MAX
+
+typedef struct bac_tt_entry {
+    uint64_t key;
+    int32_t score;  /* ply-adjusted, see bac_tt_score_to() */
+    uint32_t move;  /* index in the generated list, or BAC_TT_NO_MOVE */
+    int16_t depth;
+    uint8_t flag;   /* BAC_TT_ bound kind; NONE = empty slot */
+    uint8_t gen;    /* search generation that wrote it (replacement) */
+} bac_tt_entry;
+
+typedef struct bac_tt {
+    bac_tt_entry *entries; /* NULL when the table is off */
+    size_t mask;           /* number of buckets - 1 */
+    uint8_t gen;
+} bac_tt;
+
+/* Resizes to @p mb MiB (0 = no table). On BA_ERR_NOMEM the old table is kept. */
+int bac_tt_resize(bac_tt *tt, int64_t mb);
+void bac_tt_free(bac_tt *tt);
+void bac_tt_clear(bac_tt *tt);
+void bac_tt_new_search(bac_tt *tt);
+/* The entry for key, or NULL. */
+const bac_tt_entry *bac_tt_probe(const bac_tt *tt, uint64_t key);
+void bac_tt_store(bac_tt *tt, uint64_t key, int score, int depth, int flag, uint32_t move);
+/* Win scores: node-relative on the way in, root-relative on the way out. */
+int bac_tt_score_to(int score, int ply);
+int bac_tt_score_from(int score, int ply);
+#endif
