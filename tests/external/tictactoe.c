@@ -32,7 +32,7 @@ static const uint8_t LINES[8][3] = {
     {0, 4, 8}, {2, 4, 6},            /* diagonals */
 };
 
-static const char MARK[3] = {'.', 'x', 'o'};
+static const char MARK[] = ".xo"; /* indexed by cell value; NUL-terminated for strchr */
 
 static int has_line(const ttt_state *s, int mark)
 {
