@@ -4,6 +4,9 @@
  */
 #ifndef BOARDAI_GAMES_H
 #define BOARDAI_GAMES_H
+#include "arimaa.h"
+#include "kalah.h"
 #include "chess.h"
 #include "camelot.h"
+#include "ugolki.h"
 #endif /* BOARDAI_GAMES_H */

@@ -1,0 +1,215 @@
+/* The ugolki game vtable, its options and variants. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ugolki/ugolki_internal.h"
+
+/* A variant made at run time: the vtable and its parameters in one allocation. */
+typedef struct ug_variant {
+    ba_game game;
+    ug_params params;
+} ug_variant;
+
+ba_ugolki_options ba_ugolki_options_default(void)
+{
+    ba_ugolki_options o;
+    memset(&o, 0, sizeof o);
+    o.pieces = 9;
+    o.diagonal = 0;
+    o.stay_limit = 40;
+    o.return_limit = 40;
+    o.ply_cap = 400;
+    o.asymmetric = 1;
+    o.program_side = 0;
+    o.finish_test = 1;
+    o.random_bonus = 0;
+    o.seed = 0;
+    return o;
+}
+
+/* The table sum of a completely filled target corner, for the finish threshold. */
+static int ug_full_corner_sum(int pieces)
+{
+    uint64_t target = ug_corner(pieces, 1);
+    int sum = 0;
+    for (int sq = 0; sq < UG_SQUARES; sq++)
+        if (target & (1ull << sq))
+            sum += ug_square_table[sq];
+    return sum;
+}
+
+int ug_params_init(ug_params *p, const ba_ugolki_options *opt, ba_error *err)
+{
+    if (opt->pieces != 9 && opt->pieces != 12 && opt->pieces != 16)
+        return ba_error_set(err, BA_ERR_RANGE, "pieces must be 9, 12 or 16, got %d", opt->pieces);
+    if (opt->diagonal != 0 && opt->diagonal != 1)
+        return ba_error_set(err, BA_ERR_RANGE, "diagonal must be 0 or 1, got %d", opt->diagonal);
+    if (opt->stay_limit < 0 || opt->stay_limit > BA_UGOLKI_MAX_LIMIT)
+        return ba_error_set(err, BA_ERR_RANGE, "stay_limit must be 0..%d, got %d",
+                            BA_UGOLKI_MAX_LIMIT, opt->stay_limit);
+    if (opt->return_limit < 0 || opt->return_limit > BA_UGOLKI_MAX_LIMIT)
+        return ba_error_set(err, BA_ERR_RANGE, "return_limit must be 0..%d, got %d",
+                            BA_UGOLKI_MAX_LIMIT, opt->return_limit);
+    if (opt->ply_cap < 0 || opt->ply_cap > BA_UGOLKI_MAX_LIMIT)
+        return ba_error_set(err, BA_ERR_RANGE, "ply_cap must be 0..%d, got %d",
+                            BA_UGOLKI_MAX_LIMIT, opt->ply_cap);
+    if (opt->asymmetric != 0 && opt->asymmetric != 1)
+        return ba_error_set(err, BA_ERR_RANGE, "asymmetric must be 0 or 1, got %d",
+                            opt->asymmetric);
+    if (opt->program_side != 0 && opt->program_side != 1)
+        return ba_error_set(err, BA_ERR_RANGE, "program_side must be 0 or 1, got %d",
+                            opt->program_side);
+    if (opt->finish_test != 0 && opt->finish_test != 1)
+        return ba_error_set(err, BA_ERR_RANGE, "finish_test must be 0 or 1, got %d",
+                            opt->finish_test);
+    if (opt->random_bonus != 0 && opt->random_bonus != 1)
+        return ba_error_set(err, BA_ERR_RANGE, "random_bonus must be 0 or 1, got %d",
+                            opt->random_bonus);
+    memset(p, 0, sizeof *p);
+    p->opt = *opt;
+    p->home[0] = ug_corner(opt->pieces, 0);
+    p->home[1] = ug_corner(opt->pieces, 1);
+    /* 60 x 9 = 540 is 10/11 of 594, the sum of a full target corner of 9; the variants keep
+     * that fraction (684 for 12 pieces, 826 for 16: 60 x 16 = 960 could never be reached). */
+    p->threshold = ug_full_corner_sum(opt->pieces) * 10 / 11;
+    p->directions = opt->diagonal ? 8 : 4;
+    return BA_OK;
+}
+
+uint64_t ug_hash(const ba_game *g, const void *state)
+{
+    (void)g;
+    const ug_state *s = state;
+    /* The ply decides the side to move and the anti-blocking and cap rules, so it is part of
+     * the hash; it is mixed in (splitmix64's finaliser) rather than looked up in a table. */
+    uint64_t x = ((uint64_t)s->ply << 3 | s->flags) + 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    x ^= x >> 31;
+    return s->board_hash ^ x;
+}
+
+static void ug_destroy(ba_game *g)
+{
+    free(g); /* the ug_variant starts with its game */
+}
+
+static const ba_game ug_template = {
+    .abi = BA_GAME_ABI,
+    .flags = 0,
+    .name = "ugolki",
+    .side_names = {"white", "black"},
+    .state_size = sizeof(ug_state),
+    .max_moves = 0, /* max_moves: set per variant */
+    .max_plies = 0, /* max_plies: set per variant */
+    .params = NULL,
+    .init = ug_init,
+    .side_to_move = ug_side_to_move,
+    .generate = ug_generate,
+    .apply = ug_apply,
+    .status = ug_status,
+    .evaluate = ug_evaluate,
+    .hash = ug_hash,
+    .move_to_text = ug_move_to_text,
+    .move_from_text = ug_move_from_text,
+    .position_to_text = ug_position_to_text,
+    .position_from_text = ug_position_from_text,
+    .generate_noisy = NULL, /* generate_noisy: ugolki has no noisy moves */
+    .order_key = ug_order_key,
+    .render = ug_render,
+    .explain = ug_explain,
+    .destroy = NULL,
+};
+
+/* The default game's parameters, as ug_params_init() derives them from the default options. */
+static const ug_params ug_default_params = {
+    {9, 0, 40, 40, 400, 1, 0, 1, 0, 0},
+    {0x0000000000070707ull, 0xe0e0e00000000000ull},
+    540,
+    4,
+};
+
+/* Destinations of a side's pieces are distinct empty squares per piece: pieces x empties. */
+#define UG_MAX_MOVES(pieces) ((size_t)(pieces) * (size_t)(64 - 2 * (pieces)))
+
+static const ba_game ug_default_game = {
+    .abi = BA_GAME_ABI,
+    .flags = 0,
+    .name = "ugolki",
+    .side_names = {"white", "black"},
+    .state_size = sizeof(ug_state),
+    .max_moves = UG_MAX_MOVES(9),
+    .max_plies = 401,
+    .params = &ug_default_params,
+    .init = ug_init,
+    .side_to_move = ug_side_to_move,
+    .generate = ug_generate,
+    .apply = ug_apply,
+    .status = ug_status,
+    .evaluate = ug_evaluate,
+    .hash = ug_hash,
+    .move_to_text = ug_move_to_text,
+    .move_from_text = ug_move_from_text,
+    .position_to_text = ug_position_to_text,
+    .position_from_text = ug_position_from_text,
+    .generate_noisy = NULL,
+    .order_key = ug_order_key,
+    .render = ug_render,
+    .explain = ug_explain,
+    .destroy = NULL,
+};
+
+const ba_game *ba_ugolki_game(void) { return &ug_default_game; }
+
+const ug_params *ug_params_of(const ba_game *g) { return g->params; }
+
+static int ug_is_ugolki(const ba_game *g)
+{
+    return g && g->init == ug_init && g->params != NULL;
+}
+
+int ba_ugolki_create(const ba_ugolki_options *opts, ba_game **out, ba_error *err)
+{
+    if (!out)
+        return ba_error_set(err, BA_ERR_ARG, "no place for the game");
+    *out = NULL;
+    ba_ugolki_options def = ba_ugolki_options_default();
+    ug_params params;
+    int rc = ug_params_init(&params, opts ? opts : &def, err);
+    if (rc != BA_OK)
+        return rc;
+    ug_variant *v = malloc(sizeof *v);
+    if (!v)
+        return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+    v->params = params;
+    v->game = ug_template;
+    v->game.params = &v->params;
+    v->game.max_moves = UG_MAX_MOVES(params.opt.pieces);
+    /* The equalising move may follow a completion at the cap. */
+    v->game.max_plies = params.opt.ply_cap > 0 ? (size_t)params.opt.ply_cap + 1 : 0;
+    v->game.destroy = ug_destroy;
+    *out = &v->game;
+    return BA_OK;
+}
+
+int ba_ugolki_get_options(const ba_game *g, ba_ugolki_options *out)
+{
+    if (!ug_is_ugolki(g) || !out)
+        return BA_ERR_ARG;
+    *out = ug_params_of(g)->opt;
+    return BA_OK;
+}
+
+int ba_ugolki_finish_threshold(const ba_game *g)
+{
+    if (!ug_is_ugolki(g))
+        return BA_ERR_ARG;
+    return ug_params_of(g)->threshold;
+}
+
+int ba_ugolki_side_sum(const ba_game *g, const void *state, int side)
+{
+    if (!ug_is_ugolki(g) || !state || (side != 0 && side != 1))
+        return BA_ERR_ARG;
+    return ug_side_sum(ug_params_of(g), state, side);
+}

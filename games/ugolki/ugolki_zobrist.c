@@ -1,0 +1,38 @@
+/* Zobrist keys of ugolki, index side * 64 + square: a fixed table (no mutable global state).
+ * Generated once with Python's random.Random(0x75676f6c6b69).getrandbits(64). */
+#include "ugolki/ugolki_internal.h"
+
+const uint64_t ug_zobrist[128] = {
+    0x56ff0f099371ea2full, 0x6badef3f02a4b410ull, 0xa4f72a46a88a5fd6ull, 0x7c3e687668a0e497ull,
+    0x2f539b2125c7018full, 0x7eeb8f393eea46d4ull, 0x3d0bc6d51ad3ac09ull, 0x85ea0a34c2857338ull,
+    0x67c8d99cc0483bafull, 0xcfcadcd3a8f4faf9ull, 0xf30bf31356ea5096ull, 0x1b45feb3534615afull,
+    0xe3bdab8f1b7c2152ull, 0x4ed811ef844185ebull, 0x173446b733ff70abull, 0x10fbed4b21835955ull,
+    0x9d28300b5d32595full, 0xaa30c080f5925a01ull, 0x93c63a576216f15bull, 0x19d10cb97be53e77ull,
+    0xbf8d8c7059288aacull, 0x671b2ee2c70bd1feull, 0x3a9bc24c32cfc504ull, 0x79dd6b11634c19e7ull,
+    0xaa98ffd0e1b3aa26ull, 0xf5568207c7ef6609ull, 0x049cd373a61a35e0ull, 0xbbdc8c1286fced31ull,
+    0x1a509e12caa2e173ull, 0xe14b6c556b93e11aull, 0x43345055d65cb0f1ull, 0x147ec32ea1b4f387ull,
+    0x7a78148f20b96f6eull, 0x2c52fc9adee87832ull, 0x1cdd38fcec6478a8ull, 0x236fc37fbf017bbcull,
+    0xf6b14bd16dd29840ull, 0xaf1cc2fc2924a6cbull, 0x74337a1e5cc0ca03ull, 0x43f8ab4d56856a4full,
+    0x6ca157812287ca04ull, 0xe8dbd230d7cbc6fbull, 0x5589c53f10427d06ull, 0xaa487795736968d6ull,
+    0x799bbe1c747b8f3eull, 0x3ab0fac48bd9ca99ull, 0x235608707b231ac8ull, 0x1776e1e28885b191ull,
+    0x70df0238c9f19069ull, 0x35c8654780581f6eull, 0x42cf7ff2fd8a909bull, 0xc57ab4bb381d64c4ull,
+    0x1d64adbcddef4a30ull, 0x8ff89531419db2acull, 0x7226b8d859c4f42bull, 0xa0535d51e394e8afull,
+    0x518a7e61dcf4a36bull, 0xced87690acbf8e67ull, 0x2b3f0fd75f1e5afbull, 0x1e70396acfb70f8eull,
+    0x828a1777ea6383eaull, 0xc9d6d4e09ebd5412ull, 0x2439f0240d1686e0ull, 0x214f1a56a04a6c34ull,
+    0x7c159d67018f1582ull, 0xd21f082b9d31cfb0ull, 0xde65ba5e59c4daf2ull, 0x8ec234d9cc7e2d81ull,
+    0x004da5bc74100603ull, 0xaf5e0da7f52389d6ull, 0x872d6b4bccdf3805ull, 0x3a5fcaa3f1553ca9ull,
+    0x5f9e4b38fdb4f6caull, 0xf81970d38556f02eull, 0x473b05764004cfc6ull, 0x61c3be19e23c841dull,
+    0xbfe584ccba49aaa2ull, 0x4599ebd5638d628dull, 0xbbc5b38088b16884ull, 0x9f34b3dbb9c43c5full,
+    0xfedeb03a5f4c4e9eull, 0x846d6388a036ddafull, 0x890d8d4aaae335a5ull, 0x926eaeb46cd5954aull,
+    0x7064fefb52d32f4cull, 0xafd1b9ca246c3995ull, 0xd3c97ce3bf6503fbull, 0xcf8402676eecf12eull,
+    0xd881b29723ec0391ull, 0xafd3cf3b36ebba1aull, 0x03f0378ff79a612cull, 0xf63e856bdf357b72ull,
+    0x6842bb1ae560603cull, 0xaca42ad3dae4027bull, 0x7e91affc44143893ull, 0x24ee5a08db566831ull,
+    0xfc7fad87fb42fc73ull, 0xc14e58fb7f97ea4bull, 0x15717684c37dbba8ull, 0x1d5cc9698a4e1ce6ull,
+    0x8dd728cb9242d1d2ull, 0xbc45bd587ce9136bull, 0x7cad9a6b6bc2618aull, 0xda946552a5fd3891ull,
+    0xa71c095f22589480ull, 0x43e7814095973874ull, 0x60c04ded34462891ull, 0x8bbce840a6377989ull,
+    0x591a1a86d28246b1ull, 0x2134db3898ed4274ull, 0x0922d1418676f9f6ull, 0x1f6f6b98ee953ee3ull,
+    0xc81e7c78ffe6a59dull, 0x5dd54c8e880e39f9ull, 0xdaa0565aa2491406ull, 0x0c32d202c40196abull,
+    0x9fbcf1bc0ad8ba34ull, 0x09408b1c6ed271a7ull, 0x712f0a0cef91c2c0ull, 0x5c3110b7ac059d20ull,
+    0x9e20bb427ac5029eull, 0xe36d48746772ced5ull, 0x572000719401e8abull, 0x6b8ebd01a616e366ull,
+    0xcfb8ecbf78d6edc2ull, 0x5fa1faff6f2e9131ull, 0x94c35f126f18d98full, 0x1c707c8b505f4631ull,
+};
