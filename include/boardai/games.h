@@ -4,8 +4,6 @@
  */
 #ifndef BOARDAI_GAMES_H
 #define BOARDAI_GAMES_H
-#include "arimaa.h"
-#include "kalah.h"
 #include "chess.h"
 #include "camelot.h"
 #include "ugolki.h"
