@@ -17,6 +17,7 @@
 #define BOARDAI_CAMELOT_H
 
 #include "game.h"
+#include "position.h" /* ba_pos, for the record reader */
 
 #ifdef __cplusplus
 extern "C" {
@@ -134,6 +135,41 @@ typedef struct ba_camelot_breakdown {
  */
 BA_API int ba_camelot_evaluate_breakdown(const ba_game *game, const void *state,
                                          ba_camelot_breakdown *out);
+
+/* ---- Game records (owned by the evaluation engineer) ---- */
+
+/** What ba_camelot_record_play() found in a game record. */
+typedef struct ba_camelot_record_result {
+    int plies;       /**< Moves of the record played (all of them on success). */
+    int resigned;    /**< -1, or the side (0 White, 1 Black) that resigned ("Resigns"). */
+    int claimed;     /**< The result the record states (1-0, 0-1, 1/2-1/2, Draw) as a
+                          BA_RESULT_ value, or -1 when it states none. */
+    int line;        /**< On error: the line (1-based) of the offending token; else 0. */
+    int column;      /**< On error: its column (1-based, in bytes); else 0. */
+    char token[BA_MOVE_TEXT_MAX]; /**< On error: the offending token (truncated), else "". */
+} ba_camelot_record_result;
+
+/**
+ * Reads a game record in WCF style and plays it on @p pos (which is where it starts, usually
+ * the start position), checking every move.
+ *
+ * The record is a sequence of tokens separated by white space: move numbers (`1.`, and `1...`
+ * or `1....` before a Black move; a number may be glued to its move, `1.F7-F8`), moves in WCF
+ * notation with optional annotation marks (`! ? !! ?? !? ?!`, glued or apart), `Resigns`
+ * (the side to move resigns), results (`1-0`, `0-1`, `1/2-1/2`, `Draw`, `*`), and comments in
+ * `( )` (nested), `{ }` or `[ ]`. Lines may hold one move or two (White's and Black's).
+ * Move numbers must agree with the moves: the first one fixes the numbering, and a `N...`
+ * number must stand before a Black move.
+ *
+ * @p text need not be NUL-terminated: exactly @p len bytes are read.
+ * @return #BA_OK; #BA_ERR_PARSE for a malformed record (a bad token, a wrong move number, a
+ *         move after the result), #BA_ERR_ILLEGAL for an illegal move, #BA_ERR_STATE for a move
+ *         after the game has ended. On error @p err says what was wrong and where ("line 3,
+ *         column 9: ..."), @p res (may be NULL) holds the line, column and token, and @p pos
+ *         is the position before the offending move.
+ */
+BA_API int ba_camelot_record_play(ba_pos *pos, const char *text, size_t len,
+                                  ba_camelot_record_result *res, ba_error *err);
 
 /* ---- end of the evaluation section ---- */
 
