@@ -140,14 +140,6 @@ int cam_explain(const ba_game *g, const void *state, char *buf, size_t cap)
         rc = append_line(buf, cap, &len, ba_camelot_factor_name(f), b.terms[0][f], b.terms[1][f]);
     if (rc == BA_OK)
         rc = append_line(buf, cap, &len, "total", b.total[0], b.total[1]);
-    if (rc == BA_OK) {
-        int n = snprintf(buf + len, cap - len, "score %d (%s to move, 1/100 point)", b.score,
-                         g->side_names[b.side_to_move]);
-        if (n < 0 || (size_t)n >= cap - len)
-            rc = BA_ERR_BUFFER;
-        else
-            len += (size_t)n;
-    }
     if (rc != BA_OK) {
         buf[0] = '\0';
         return rc;
@@ -184,12 +176,35 @@ int cam_eval_move_key_parts(const cam_eval_params *p, int leaves_castle, int cap
     return cam_sat32(key);
 }
 
+/* The pieces a move captures, read from its encoding without a full decode (the ordering key
+ * runs for every move of every node): every landing of a jump is a capture; a Charge's legs
+ * capture where the middle square holds an enemy piece when the move starts. */
+static int captures_of(const cam_state *s, const ba_move *m)
+{
+    if (m->tag == CAM_MOVE_JUMP)
+        return m->len - 1;
+    if (m->tag != CAM_MOVE_CHARGE)
+        return 0;
+    int side = s->side_to_move, n = 0;
+    for (int i = 1; i < m->len; i++) {
+        int a = m->bytes[i - 1], b = m->bytes[i];
+        int mid = cam_coord_sq[(cam_sq_rank[a] + cam_sq_rank[b]) / 2]
+                              [(cam_sq_file[a] + cam_sq_file[b]) / 2];
+        uint8_t p = mid < CAM_SQUARES ? s->board[mid] : CAM_EMPTY;
+        n += p != CAM_EMPTY && (int)CAM_PIECE_SIDE(p) != side;
+    }
+    return n;
+}
+
 int cam_order_key(const ba_game *g, const void *state, const ba_move *move)
 {
     const cam_state *s = (const cam_state *)state;
-    cam_move_info mi;
-    if (cam_move_decode(s, move, &mi) != BA_OK)
+    if (move->len < 2 || move->bytes[0] >= CAM_SQUARES || move->bytes[move->len - 1] >= CAM_SQUARES)
         return 0;
-    int trap = mi.captures == 0 && cam_state_trap_square(s, s->side_to_move, mi.from, mi.to);
-    return cam_eval_move_key_parts(params_of(g), mi.leaves_own_castle, mi.captures, trap);
+    int side = s->side_to_move;
+    int from = move->bytes[0], to = move->bytes[move->len - 1];
+    int leaves = cam_castle_owner(from) == side && cam_castle_owner(to) != side;
+    int captures = captures_of(s, move);
+    int trap = captures == 0 && cam_state_trap_square(s, side, from, to);
+    return cam_eval_move_key_parts(params_of(g), leaves, captures, trap);
 }

@@ -85,12 +85,29 @@ static int piece_control(cam_view *v, int side, int from, uint8_t *mark, uint8_t
     const unsigned own = CAM_C_MAN_OF(side), enemy = CAM_C_MAN_OF(1 - side);
     const uint8_t self = v->cell[from];
     const int knight = (self & CAM_C_KNIGHT) != 0;
-    int n = 0;
+    int n = 0, friends = 0;
     v->cell[from] = CAM_C_EMPTY; /* the moving piece has left its square */
     for (int d = 0; d < 8; d++) {
         int t = from + cam_view_dirs[d];
-        n += v->cell[t] == CAM_C_EMPTY && cam_view_castle_owner(t) != side;
+        unsigned c = v->cell[t];
+        if (c == CAM_C_EMPTY)
+            n += cam_view_castle_owner(t) != side;
+        else if (OWNER_BITS(c) == own)
+            friends++;
+        else if (OWNER_BITS(c) == enemy)
+            n += v->cell[t + cam_view_dirs[d]] == CAM_C_EMPTY; /* a jump from the start */
     }
+    /* Without a friend next to it a piece cannot canter (nor Charge): the count is done. */
+    if (friends == 0) {
+        v->cell[from] = self;
+        return n;
+    }
+    if (knight) /* enemies already counted from the start square: not again from a landing */
+        for (int d = 0; d < 8; d++) {
+            int e = from + cam_view_dirs[d];
+            if (OWNER_BITS(v->cell[e]) == enemy && v->cell[e + cam_view_dirs[d]] == CAM_C_EMPTY)
+                mark[e] = stamp;
+        }
     int16_t stack[CAM_VCELLS];
     int top = 0;
     stack[top++] = (int16_t)from;
@@ -110,7 +127,7 @@ static int piece_control(cam_view *v, int side, int from, uint8_t *mark, uint8_t
                 n++;
                 if (owner < 0) /* entering the opponent's castle ends the move */
                     stack[top++] = (int16_t)land;
-            } else if (who == enemy && (knight || c == from) && mark[over] != stamp) {
+            } else if (who == enemy && knight && c != from && mark[over] != stamp) {
                 mark[over] = stamp;
                 n++;
             }
@@ -133,6 +150,8 @@ int cam_eval_mobility_count(cam_view *v, int side)
 /* Factor 5. */
 int32_t cam_eval_mobility(cam_view *v, int side, const cam_eval_params *p)
 {
+    if (p->weights.mobility == 0) /* the costliest factor: skipped when tuned away */
+        return 0;
     return cam_sat32((int64_t)cam_eval_mobility_count(v, side) * p->weights.mobility * SCALE);
 }
 

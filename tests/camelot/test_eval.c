@@ -360,6 +360,56 @@ START_TEST(test_order_key_vtable)
 }
 END_TEST
 
+START_TEST(test_order_key_matches_decode)
+{
+    /* The ordering key reads captures and castle leaving straight from the move's bytes; it
+     * must agree with the rules module's full decode on every generated move of random
+     * positions (plenty of jumps and Charges at these densities). */
+    const ba_game *g = ba_camelot_game();
+    ba_camelot_options o = ba_camelot_options_default();
+    srand(31337);
+    static ba_move moves[4096];
+    int charges = 0, jumps = 0, leaves = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        fixture f;
+        setup(&f, "", "", trial & 1);
+        int count[2] = {0, 0};
+        for (int sq = 0; sq < CAM_SQUARES; sq++) {
+            if (rand() % 100 >= 20 + trial % 30)
+                continue;
+            int side = rand() % 2;
+            if (count[side] >= 14)
+                continue;
+            count[side]++;
+            f.s.board[sq] = CAM_PIECE(side, rand() % 3 == 0 ? CAM_KNIGHT : CAM_MAN);
+        }
+        /* Sometimes a piece of the side to move sits in its own castle and must leave. */
+        int me = trial & 1, castle = me == 0 ? CAM_SQ_F1 : CAM_SQ_G16;
+        if (trial % 5 == 0 && f.s.board[castle] == CAM_EMPTY && count[me] < 14) {
+            f.s.board[castle] = CAM_PIECE(me, CAM_MAN);
+            f.s.must_leave[me] = (uint8_t)castle;
+        }
+        cam_state_finish(&f.s);
+        int n = cam_generate_legal(g, &f.s, moves, sizeof moves / sizeof moves[0]);
+        ck_assert_int_ge(n, 0);
+        for (int i = 0; i < n; i++) {
+            cam_move_info mi;
+            ck_assert_int_eq(cam_move_decode(&f.s, &moves[i], &mi), BA_OK);
+            int trap = mi.captures == 0 && cam_state_trap_square(&f.s, me, mi.from, mi.to);
+            ck_assert_int_eq(g->order_key(g, &f.s, &moves[i]),
+                             cam_eval_move_key_parts(&o, mi.leaves_own_castle, mi.captures, trap));
+            charges += mi.kind == CAM_MOVE_CHARGE;
+            jumps += mi.kind == CAM_MOVE_JUMP;
+            leaves += mi.leaves_own_castle;
+        }
+    }
+    /* The sample did exercise every kind of key. */
+    ck_assert_int_gt(charges, 0);
+    ck_assert_int_gt(jumps, 0);
+    ck_assert_int_gt(leaves, 0);
+}
+END_TEST
+
 START_TEST(test_trap_state_matches_view)
 {
     /* The ordering key checks traps on the rules state, the position term on the view: the
@@ -491,6 +541,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_exposure);
     tcase_add_test(tc, test_move_key_parts);
     tcase_add_test(tc, test_order_key_vtable);
+    tcase_add_test(tc, test_order_key_matches_decode);
     tcase_add_test(tc, test_trap_state_matches_view);
     tcase_add_test(tc, test_weights_default_and_check);
     tcase_add_test(tc, test_tuned_weights_reach_the_evaluation);
