@@ -1,0 +1,212 @@
+/* The Arimaa evaluation: HarLog material plus David Fotland's four rabbit heuristics ("Bomb"),
+ * and goal-threat detection for the side to move. Every number lives in ba_arimaa_eval_tables. */
+#include <math.h>
+#include <stdio.h>
+
+#include "arimaa_internal.h"
+
+const arm_params arm_params_default = {
+    .eval = {
+    .material_scale = 100,
+    .blocking_per_side = 5,
+    .passed = {0, 10, 20, 30, 50, 75, 100, 0},
+    .goal_threat = {6000, 5000, 5000, 4000, 2000, 300, 275, 250, 200, 175, 150, 125, 100, 90, 80,
+                    60, 30, 0},
+    .power_value = {0, 45, 60, 150, 200, 300},
+    .power_distance_pct = {100, 100, 100, 90, 70, 30, 20, 15, 10, 5, 4, 3, 2, 1, 0, 0},
+    .power_clip = 1200,
+    .power_weak = -30,
+    .power_rank_pct = {50, 100, 150},
+    .power_goal_pct = {100, 100, 100, 100, 100, 100, 100, 100, 90, 80, 70, 60, 50, 40, 30, 20, 10,
+                       8},
+    .power_trap_pct = 50,
+    .goal_now_score = 1000000,
+    },
+    .goal_search_steps = 6,
+};
+
+const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }
+
+/* ---- material: HarLog ------------------------------------------------------------------------- */
+
+/* HarLog (published on the Arimaa forum, 2009): for each side, every non-rabbit piece with no
+ * stronger enemy piece is worth 2/Q, any other non-rabbit 1/(Q + number of stronger enemy
+ * pieces), and the rabbits add G ln(rabbits x all pieces). Q = 1.447530126, G = 0.6314442034.
+ * The difference is divided by 0.12507009891301202, the HarLog value of the first rabbit lost
+ * from the full army, and multiplied by material_scale. */
+#define ARM_HARLOG_Q 1.447530126
+#define ARM_HARLOG_G 0.6314442034
+#define ARM_HARLOG_NORMAL 0.12507009891301202
+/* A side without rabbits has lost; its log term is replaced by this many normal units below the
+ * one-rabbit value so the evaluation stays finite and monotone. */
+#define ARM_HARLOG_NO_RABBIT_PENALTY 20.0
+
+static double arm_harlog_side(const arm_state *st, int s)
+{
+    int e = s ^ 1;
+    int enemy_count[ARM_TYPES];
+    for (int t = 0; t < ARM_TYPES; t++) enemy_count[t] = arm_popcount(st->bb[e][t]);
+    double v = 0.0;
+    int stronger = 0; /* enemy pieces stronger than type t */
+    for (int t = ARM_TYPES - 1; t >= ARM_CAT; t--) {
+        int mine = arm_popcount(st->bb[s][t]);
+        double each = stronger == 0 ? 2.0 / ARM_HARLOG_Q : 1.0 / (ARM_HARLOG_Q + stronger);
+        v += mine * each;
+        stronger += enemy_count[t];
+    }
+    int rabbits = arm_popcount(st->bb[s][ARM_RABBIT]);
+    int all = arm_popcount(st->occ[s]);
+    if (rabbits > 0) v += ARM_HARLOG_G * log((double)rabbits * all);
+    else v += ARM_HARLOG_G * log((double)(all + 1)) - ARM_HARLOG_NO_RABBIT_PENALTY * ARM_HARLOG_NORMAL;
+    return v;
+}
+
+int arm_material(const arm_state *st, const ba_arimaa_eval_tables *t, int side)
+{
+    double d = (arm_harlog_side(st, side) - arm_harlog_side(st, side ^ 1)) / ARM_HARLOG_NORMAL;
+    return (int)lround(d * t->material_scale);
+}
+
+/* ---- the rabbit heuristics -------------------------------------------------------------------- */
+
+static int arm_rank_from_own_side(int side, int sq) { return side == ARM_GOLD ? sq >> 3 : 7 - (sq >> 3); }
+
+int arm_h_blocking(const arm_state *st, const ba_arimaa_eval_tables *t, int sq)
+{
+    int side = st->board[sq] >> 3;
+    uint64_t helpers = st->bb[side][ARM_RABBIT] | st->bb[side][ARM_DOG] | st->bb[side][ARM_CAT];
+    int file = sq & 7, rank = sq >> 3, score = 0;
+    for (int df = -1; df <= 1; df += 2) {
+        int f = file + df;
+        if (f < 0 || f > 7) continue;
+        /* Beside, beside-and-ahead, beside-and-behind: the same three squares for both sides. */
+        for (int dr = -1; dr <= 1; dr++) {
+            int r = rank + dr;
+            if (r < 0 || r > 7) continue;
+            if (helpers & arm_bit(r * 8 + f)) {
+                score += t->blocking_per_side;
+                break;
+            }
+        }
+    }
+    return score;
+}
+
+int arm_h_passed(const arm_state *st, const ba_arimaa_eval_tables *t, int sq)
+{
+    int side = st->board[sq] >> 3;
+    int file = sq & 7, rank = sq >> 3;
+    uint64_t files = 0;
+    for (int f = file - 1; f <= file + 1; f++)
+        if (f >= 0 && f <= 7) files |= ARM_FILE_A << f;
+    uint64_t ahead;
+    if (side == ARM_GOLD) ahead = rank == 7 ? 0 : ~0ull << ((rank + 1) * 8);
+    else ahead = rank == 0 ? 0 : ~0ull >> ((8 - rank) * 8);
+    if (st->bb[side ^ 1][ARM_RABBIT] & files & ahead) return 0;
+    return t->passed[arm_rank_from_own_side(side, sq)];
+}
+
+int arm_h_goal_threat(const ba_arimaa_eval_tables *t, int steps)
+{
+    if (steps < 0) steps = 0;
+    if (steps > BA_ARIMAA_GOAL_STEPS_MAX) steps = BA_ARIMAA_GOAL_STEPS_MAX;
+    return t->goal_threat[steps];
+}
+
+int arm_h_power_sum(const arm_state *st, const ba_arimaa_eval_tables *t, int sq)
+{
+    int side = st->board[sq] >> 3;
+    int front = sq + (side == ARM_GOLD ? 8 : -8);
+    if (front < 0 || front > 63) front = sq;
+    long sum = 0; /* in hundredths */
+    for (int s = 0; s < 2; s++) {
+        uint64_t unfrozen = st->occ[s] & ~st->bb[s][ARM_RABBIT] & ~arm_frozen(st, s);
+        for (uint64_t b = unfrozen; b; b &= b - 1) {
+            int psq = arm_lsb(b);
+            int d = arm_distance(psq, front);
+            if (d > 15) d = 15;
+            long v = (long)t->power_value[st->board[psq] & 7] * t->power_distance_pct[d];
+            sum += s == side ? v : -v;
+        }
+    }
+    sum /= 100;
+    if (sum > t->power_clip) sum = t->power_clip;
+    return (int)sum;
+}
+
+int arm_h_power(const arm_state *st, const ba_arimaa_eval_tables *t, int sq, int steps)
+{
+    int side = st->board[sq] >> 3;
+    int rank = arm_rank_from_own_side(side, sq) + 1;
+    if (rank < 5 || rank > 7) return 0;
+    if (steps < 0) steps = 0;
+    if (steps > BA_ARIMAA_GOAL_STEPS_MAX) steps = BA_ARIMAA_GOAL_STEPS_MAX;
+    int sum = arm_h_power_sum(st, t, sq);
+    long score;
+    if (sum < 0) score = t->power_weak;
+    else score = (long)sum * t->power_rank_pct[rank - 5] * t->power_goal_pct[steps] / 10000;
+    if (ARM_TRAPS & arm_bit(sq)) score = score * t->power_trap_pct / 100;
+    return (int)score;
+}
+
+/* ---- the whole evaluation --------------------------------------------------------------------- */
+
+typedef struct arm_terms {
+    int blocking, passed, goal, power;
+    int best_steps; /* fewest steps to goal of any rabbit */
+} arm_terms;
+
+static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side, arm_terms *out)
+{
+    const ba_arimaa_eval_tables *t = &p->eval;
+    memset(out, 0, sizeof *out);
+    out->best_steps = BA_ARIMAA_GOAL_STEPS_MAX + 1;
+    for (uint64_t b = st->bb[side][ARM_RABBIT]; b; b &= b - 1) {
+        int sq = arm_lsb(b);
+        int rows = side == ARM_GOLD ? 7 - (sq >> 3) : sq >> 3;
+        int steps = rows > p->goal_search_steps ? rows : arm_steps_to_goal(st, sq, p->goal_search_steps);
+        if (steps < out->best_steps) out->best_steps = steps;
+        out->blocking += arm_h_blocking(st, t, sq);
+        out->passed += arm_h_passed(st, t, sq);
+        out->goal += arm_h_goal_threat(t, steps);
+        out->power += arm_h_power(st, t, sq, steps);
+    }
+}
+
+int arm_evaluate(const arm_params *p, const arm_state *st)
+{
+    int me = st->side, opp = me ^ 1;
+    arm_terms mine, theirs;
+    arm_rabbit_terms(p, st, me, &mine);
+    arm_rabbit_terms(p, st, opp, &theirs);
+    if (st->phase != ARM_PHASE_PLAY) {
+        /* Setup: only the shape of the placed army counts (material is still incomplete). */
+        return (mine.blocking + mine.passed) - (theirs.blocking + theirs.passed);
+    }
+    /* Goal-threat detection: the side to move reaches its goal this turn, whatever the
+     * opponent's pieces do (they do not move in between). */
+    if (mine.best_steps <= 4) return p->eval.goal_now_score - mine.best_steps;
+    long score = arm_material(st, &p->eval, me);
+    score += (long)mine.blocking + mine.passed + mine.goal + mine.power;
+    score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power;
+    if (score > BA_SCORE_EVAL_MAX) score = BA_SCORE_EVAL_MAX;
+    if (score < -BA_SCORE_EVAL_MAX) score = -BA_SCORE_EVAL_MAX;
+    return (int)score;
+}
+
+int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
+{
+    arm_terms g, s;
+    arm_rabbit_terms(p, st, ARM_GOLD, &g);
+    arm_rabbit_terms(p, st, ARM_SILVER, &s);
+    int mat = st->phase == ARM_PHASE_PLAY ? arm_material(st, &p->eval, ARM_GOLD) : 0;
+    char out[512];
+    int n = snprintf(out, sizeof out,
+                     "material(harlog) %d %d\nblocking %d %d\npassed %d %d\ngoal_threat %d %d\n"
+                     "power_balance %d %d\nsteps_to_goal %d %d\ntotal(side to move) %d\n",
+                     mat, -mat, g.blocking, s.blocking, g.passed, s.passed, g.goal, s.goal, g.power,
+                     s.power, g.best_steps, s.best_steps, arm_evaluate(p, st));
+    if (n < 0 || !buf || (size_t)n + 1 > cap) return BA_ERR_BUFFER;
+    memcpy(buf, out, (size_t)n + 1);
+    return n;
+}

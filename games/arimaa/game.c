@@ -1,0 +1,208 @@
+/* The Arimaa game vtable: wires the rules, notation and evaluation into a ba_game. */
+#include <stdlib.h>
+
+#include "arimaa_internal.h"
+
+/* Upper bound on the distinct turns generate() returns; see docs/arimaa.md for the measured
+ * worst cases and the argument. generate() answers BA_ERR_BUFFER rather than overflow. */
+#define ARM_MAX_MOVES 65536
+
+static const arm_state *arm_cstate(const void *state) { return (const arm_state *)state; }
+
+static const arm_params *arm_params_of(const ba_game *g) { return (const arm_params *)g->params; }
+
+static int arm_init(const ba_game *g, void *state)
+{
+    (void)g;
+    arm_clear((arm_state *)state);
+    return BA_OK;
+}
+
+static int arm_side_to_move(const ba_game *g, const void *state)
+{
+    (void)g;
+    return arm_cstate(state)->side;
+}
+
+static int arm_generate(const ba_game *g, const void *state, const ba_history *hist, ba_move *moves,
+                        size_t cap)
+{
+    (void)g;
+    const arm_state *st = arm_cstate(state);
+    if (st->phase != ARM_PHASE_PLAY) return arm_generate_setups(st, moves, cap);
+    if (arm_static_result(st) != BA_RESULT_ONGOING) return 0;
+    return arm_generate_turns(st, hist, moves, cap, 0);
+}
+
+static int arm_apply(const ba_game *g, void *state, const ba_move *move)
+{
+    (void)g;
+    arm_state next = *(arm_state *)state;
+    int rc = arm_apply_move(&next, move);
+    if (rc == BA_OK) *(arm_state *)state = next;
+    return rc;
+}
+
+static int arm_status(const ba_game *g, const void *state, const ba_history *hist)
+{
+    (void)g;
+    const arm_state *st = arm_cstate(state);
+    int r = arm_static_result(st);
+    if (r != BA_RESULT_ONGOING || st->phase != ARM_PHASE_PLAY) return r;
+    int can = arm_has_legal_turn(st, hist);
+    if (can < 0) return can;
+    /* Immobilised (or every turn a third repetition): the side to move loses. */
+    if (!can) return st->side == ARM_GOLD ? BA_RESULT_WIN1 : BA_RESULT_WIN0;
+    return BA_RESULT_ONGOING;
+}
+
+static int arm_evaluate_v(const ba_game *g, const void *state)
+{
+    return arm_evaluate(arm_params_of(g), arm_cstate(state));
+}
+
+static uint64_t arm_hash(const ba_game *g, const void *state)
+{
+    (void)g;
+    return arm_cstate(state)->hash;
+}
+
+static int arm_move_to_text_v(const ba_game *g, const void *state, const ba_move *move, char *buf,
+                              size_t cap)
+{
+    (void)g;
+    return arm_move_to_text(arm_cstate(state), move, buf, cap);
+}
+
+static int arm_move_from_text_v(const ba_game *g, const void *state, const ba_history *hist,
+                                const char *text, ba_move *out, ba_error *err)
+{
+    (void)g;
+    return arm_move_from_text(arm_cstate(state), hist, text, out, err);
+}
+
+static int arm_position_to_text_v(const ba_game *g, const void *state, char *buf, size_t cap)
+{
+    (void)g;
+    return arm_position_to_text(arm_cstate(state), buf, cap);
+}
+
+static int arm_position_from_text_v(const ba_game *g, void *state, const char *text, ba_error *err)
+{
+    (void)g;
+    return arm_position_from_text((arm_state *)state, text, err);
+}
+
+/* Captures first (net material won), then steps that bring rabbits forward. */
+static int arm_order_key(const ba_game *g, const void *state, const ba_move *move)
+{
+    (void)g;
+    const arm_state *st = arm_cstate(state);
+    if (move->tag != BA_ARIMAA_TAG_TURN) return 0;
+    arm_state next = *st;
+    if (arm_apply_move(&next, move) != BA_OK) return 0;
+    int me = st->side, opp = me ^ 1;
+    int won = arm_popcount(st->occ[opp]) - arm_popcount(next.occ[opp]);
+    int lost = arm_popcount(st->occ[me]) - arm_popcount(next.occ[me]);
+    return 100 * (won - lost);
+}
+
+static int arm_render_v(const ba_game *g, const void *state, char *buf, size_t cap)
+{
+    (void)g;
+    return arm_render(arm_cstate(state), buf, cap);
+}
+
+static int arm_explain_v(const ba_game *g, const void *state, char *buf, size_t cap)
+{
+    return arm_explain(arm_params_of(g), arm_cstate(state), buf, cap);
+}
+
+static void arm_destroy(ba_game *g)
+{
+    free((void *)(uintptr_t)g->params);
+    free(g);
+}
+
+#define ARM_VTABLE_FUNCTIONS                                                                      \
+    .init = arm_init, .side_to_move = arm_side_to_move, .generate = arm_generate,                 \
+    .apply = arm_apply, .status = arm_status, .evaluate = arm_evaluate_v, .hash = arm_hash,       \
+    .move_to_text = arm_move_to_text_v, .move_from_text = arm_move_from_text_v,                   \
+    .position_to_text = arm_position_to_text_v, .position_from_text = arm_position_from_text_v,   \
+    .generate_noisy = NULL, .order_key = arm_order_key, .render = arm_render_v,                   \
+    .explain = arm_explain_v
+
+void ba_arimaa_options_default(ba_arimaa_options *opts)
+{
+    if (!opts) return;
+    memset(opts, 0, sizeof *opts);
+    opts->eval = *ba_arimaa_eval_tables_default();
+    opts->goal_search_steps = arm_params_default.goal_search_steps;
+}
+
+static int arm_check_options(const ba_arimaa_options *o, ba_error *err)
+{
+    if (o->goal_search_steps < 0 || o->goal_search_steps > BA_ARIMAA_GOAL_STEPS_MAX)
+        return ba_error_set(err, BA_ERR_RANGE, "goal_search_steps must be 0..%d",
+                            BA_ARIMAA_GOAL_STEPS_MAX);
+    if (o->eval.goal_now_score < 0 || o->eval.goal_now_score > BA_SCORE_EVAL_MAX / 2)
+        return ba_error_set(err, BA_ERR_RANGE, "goal_now_score must be 0..%d", BA_SCORE_EVAL_MAX / 2);
+    if (o->eval.material_scale < 0 || o->eval.material_scale > 100000)
+        return ba_error_set(err, BA_ERR_RANGE, "material_scale must be 0..100000");
+    if (o->eval.power_trap_pct < 0 || o->eval.power_trap_pct > 1000)
+        return ba_error_set(err, BA_ERR_RANGE, "power_trap_pct must be 0..1000");
+    /* Keep every table entry small enough that sums over 16 rabbits cannot overflow an int. */
+    const int *v = (const int *)&o->eval;
+    size_t count = sizeof o->eval / sizeof(int);
+    for (size_t i = 0; i < count; i++) {
+        if (v[i] < -100000 || v[i] > BA_SCORE_EVAL_MAX / 2)
+            return ba_error_set(err, BA_ERR_RANGE, "evaluation table entry %zu is out of range", i);
+    }
+    return BA_OK;
+}
+
+int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err)
+{
+    if (!out) return ba_error_set(err, BA_ERR_ARG, "out is NULL");
+    *out = NULL;
+    ba_arimaa_options o;
+    if (opts) o = *opts;
+    else ba_arimaa_options_default(&o);
+    int rc = arm_check_options(&o, err);
+    if (rc != BA_OK) return rc;
+    arm_params *p = malloc(sizeof *p);
+    ba_game *g = malloc(sizeof *g);
+    if (!p || !g) {
+        free(p);
+        free(g);
+        return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+    }
+    p->eval = o.eval;
+    p->goal_search_steps = o.goal_search_steps;
+    *g = *ba_arimaa_game();
+    g->params = p;
+    g->destroy = arm_destroy;
+    *out = g;
+    return BA_OK;
+}
+
+static const ba_game arm_game = {
+    .abi = BA_GAME_ABI,
+    .flags = BA_GAME_HISTORY_MATTERS,
+    .name = "arimaa",
+    .side_names = {"gold", "silver"},
+    .state_size = sizeof(arm_state),
+    .max_moves = ARM_MAX_MOVES,
+    .max_plies = 0,
+    .params = &arm_params_default,
+    ARM_VTABLE_FUNCTIONS,
+    .destroy = NULL,
+};
+
+const ba_game *ba_arimaa_game(void) { return &arm_game; }
+
+int ba_arimaa_steps_to_goal(const ba_game *game, const void *state, int square, int max_steps)
+{
+    if (!game || !state || square < 0 || square > 63) return BA_ERR_ARG;
+    return arm_steps_to_goal(arm_cstate(state), square, max_steps);
+}
