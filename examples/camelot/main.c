@@ -27,7 +27,8 @@ static const char MOVE_HELP[] =
     "landing of a plain move or canter, 'x' before the landing of a jump: I8-J9 (plain),\n"
     "D6-F8 (canter), C6-E8-G8 (two canters), F6xD8xD10 (jumps), D10-D8xD6 (a knight's Charge),\n"
     "F1-G1 (castle move). Lower case is fine; straight canters may be shortened (J11-F11).\n"
-    "Type 'moves' for the legal moves. Capturing is compulsory.";
+    "Type 'moves' for the legal moves. Capturing is compulsory.\n"
+    "The AI's scores are in hundredths of Nolan's points (a man is worth 10000).";
 
 static const ba_cli_option OPTIONS[] = {
     {"knight-n", "N", "Nolan's knight-value parameter N (default 17.09; real, e.g. 12.27..19.5)"},
