@@ -15,4 +15,7 @@ if(BOARDAI_SANITIZE)
   string(REPLACE ";" "," _sanflag "${_san}")
   add_compile_options(-fsanitize=${_sanflag} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=${_sanflag})
+  # Lets a test scale down its heaviest loops under the sanitizers (`#ifdef BOARDAI_SANITIZED`);
+  # scripts/test.sh runs every suite again in such a build and must stay quick.
+  add_compile_definitions(BOARDAI_SANITIZED=1)
 endif()
