@@ -25,6 +25,7 @@ struct ba_protocol {
     char *line;      /* a copy of the command being handled, BA_PROTOCOL_LINE_MAX + 1 bytes */
     void *pv_state;  /* scratch state for writing a principal variation, game->state_size */
     void *pv_root;   /* the state the running search started from */
+    int searching;   /* a `go` is running: pv_root is the searched position */
 };
 
 /* ---- a growable text buffer, for answers whose length depends on the game ---- */
@@ -519,7 +520,8 @@ static void on_progress(void *user, const ba_progress *pr)
     sb_addf(&sb, "info depth %d score %d nodes %llu nps %llu time %llu pv", pr->depth, pr->score,
             (unsigned long long)pr->nodes, (unsigned long long)pr->nps,
             (unsigned long long)pr->time_ms);
-    if (pr->pv && pr->pv_len > 0)
+    /* A search started by the caller through ba_protocol_engine() has no root state here. */
+    if (p->searching && pr->pv && pr->pv_len > 0)
         append_pv(p, &sb, pr->pv, pr->pv_len);
     if (!sb.failed)
         out_raw(p, sb.data, sb.len);
@@ -587,7 +589,9 @@ static void cmd_go(ba_protocol *p, char *rest)
     /* A search with only some limits given keeps the session's other limits. */
     memcpy(p->pv_root, ba_pos_state(p->pos), p->game->state_size);
     ba_search_result *res = malloc(sizeof *res);
+    p->searching = 1;
     int rc = res ? ba_engine_search(p->engine, p->pos, res) : BA_ERR_NOMEM;
+    p->searching = 0;
     for (size_t k = 0; k < NLIMITS; k++)
         if (given[k])
             ba_engine_set(p->engine, limits[k].option, saved[k]);

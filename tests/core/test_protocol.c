@@ -300,6 +300,24 @@ START_TEST(test_go_finds_the_winning_move)
 }
 END_TEST
 
+/* The session's engine can also be driven directly; its progress still arrives as info lines. */
+START_TEST(test_direct_search_through_the_session)
+{
+    expect_silent("position 1 2 / 0");
+    expect_silent("setoption depth 4");
+    ba_search_result r;
+    cap_clear(&cap);
+    ck_assert_int_eq(ba_engine_search(ba_protocol_engine(proto), ba_protocol_position(proto), &r),
+                     BA_OK);
+    ck_assert_uint_ge(cap.count, 1);
+    for (size_t i = 0; i < cap.count; i++)
+        check_info(cap.line[i]);
+    char text[BA_MOVE_TEXT_MAX];
+    ck_assert_int_gt(ba_pos_move_text(ba_protocol_position(proto), &r.best, text, sizeof text), 0);
+    ck_assert_str_eq(text, "2:1");
+}
+END_TEST
+
 START_TEST(test_every_algorithm_agrees)
 {
     /* Heaps 3 4 5: xor 2, a win for the first player; 1:2 is the only move to xor 0. */
@@ -569,6 +587,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_perft);
     tcase_add_test(tc, test_go_finds_the_winning_move);
     tcase_add_test(tc, test_every_algorithm_agrees);
+    tcase_add_test(tc, test_direct_search_through_the_session);
     tcase_add_test(tc, test_setoption);
     tcase_add_test(tc, test_help_quit_and_unknown);
     tcase_add_test(tc, test_hostile_input);
