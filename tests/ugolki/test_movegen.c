@@ -7,6 +7,14 @@
 #include "check_main.h"
 #include "ugolki_test_util.h"
 
+/* Check records every passing ck_assert through a pipe; in the hot loops below a plain test
+ * that only calls Check on failure keeps the suite fast (also under the sanitizers). */
+#define REQUIRE(cond, ...)                \
+    do {                                  \
+        if (!(cond))                      \
+            ck_abort_msg(__VA_ARGS__);    \
+    } while (0)
+
 static uint64_t rng_state;
 
 static uint64_t rng_next(void)
@@ -120,7 +128,32 @@ static ref_board to_ref(const ug_state *s)
 
 static unsigned char expected[64][64];
 
-static void check_position(const ba_game *g, const ug_state *s)
+/* The printed chain of @p m is a shortest one and reads back as the same move. */
+static void check_notation(const ba_game *g, const ug_state *s, const ref_board *rb,
+                           const ba_move *m)
+{
+    int from = m->bytes[0], to = m->bytes[1];
+    ut_text t = ut_move_text(g, s, m);
+    int hops = 0;
+    for (const char *c = t.s; *c; c++)
+        hops += *c == '-';
+    int df = abs(to % 8 - from % 8), dr = abs(to / 8 - from / 8);
+    if (df <= 1 && dr <= 1)
+        REQUIRE(hops == 1, "%s: a step printed with %d hops", t.s, hops);
+    else
+        REQUIRE(hops == ref_leap_distance(rb, from, to, ug_params_of(g)->directions),
+                "%s is not a shortest chain", t.s);
+    ba_move back;
+    ba_error err;
+    ba_history none = {NULL, 0};
+    REQUIRE(g->move_from_text(g, s, &none, t.s, &back, &err) == BA_OK, "%s: %s", t.s,
+            err.message);
+    REQUIRE(memcmp(&back, m, sizeof back) == 0, "%s reads back as another move", t.s);
+}
+
+/* @p notation: also round-trip every move through its text (the slow part, so only on some
+ * positions). */
+static void check_position(const ba_game *g, const ug_state *s, int notation)
 {
     if (ut_status(g, s) != BA_RESULT_ONGOING)
         return;
@@ -130,56 +163,43 @@ static void check_position(const ba_game *g, const ug_state *s)
     int n_ref = ref_moves(&rb, side, p->directions, expected);
     ba_move list[UT_MAX_MOVES];
     int n = ut_moves(g, s, list);
-    ck_assert_uint_le((size_t)n, g->max_moves);
-    ck_assert_int_eq(ug_has_move(p, s, side), n_ref > 0);
+    REQUIRE((size_t)n <= g->max_moves, "%d moves, more than max_moves", n);
+    REQUIRE(ug_has_move(p, s, side) == (n_ref > 0), "has_move of the side to move is wrong");
     /* The other side too (the pass rule reads it). */
     unsigned char other[64][64];
-    ck_assert_int_eq(ug_has_move(p, s, 1 - side), ref_moves(&rb, 1 - side, p->directions, other) > 0);
+    REQUIRE(ug_has_move(p, s, 1 - side) == (ref_moves(&rb, 1 - side, p->directions, other) > 0),
+            "has_move of the side not to move is wrong");
     if (n_ref == 0) {
-        ck_assert_int_eq(n, 1);
-        ck_assert_int_eq(list[0].len, 0);
-        ck_assert_int_eq(list[0].tag, UG_TAG_PASS);
+        REQUIRE(n == 1 && list[0].len == 0 && list[0].tag == UG_TAG_PASS,
+                "without moves the only move must be a pass");
         return;
     }
-    ck_assert_int_eq(n, n_ref);
+    REQUIRE(n == n_ref, "%d moves generated, the reference finds %d", n, n_ref);
     unsigned char got[64][64];
     memset(got, 0, sizeof got);
     for (int i = 0; i < n; i++) {
-        ck_assert_int_eq(list[i].len, 2);
+        REQUIRE(list[i].len == 2, "move %d has length %d", i, list[i].len);
         int from = list[i].bytes[0], to = list[i].bytes[1];
-        ck_assert_int_ne(from, to);                 /* never ends where it began */
-        ck_assert_int_eq(got[from][to], 0);         /* no duplicates */
-        ck_assert_int_eq(expected[from][to], 1);    /* a real move */
+        REQUIRE(from != to, "move %d ends where it began (%d)", i, from);
+        REQUIRE(!got[from][to], "move %d-%d generated twice", from, to);
+        REQUIRE(expected[from][to], "move %d-%d is not a move for the reference", from, to);
         got[from][to] = 1;
         for (int k = 2; k < BA_MOVE_MAX_BYTES; k++)
-            ck_assert_int_eq(list[i].bytes[k], 0);
+            REQUIRE(list[i].bytes[k] == 0, "move %d-%d: byte %d is not zero", from, to, k);
 
-        /* Notation: the printed chain is a shortest one and reads back as the same move. */
-        ut_text t = ut_move_text(g, s, &list[i]);
-        int hops = 0;
-        for (const char *c = t.s; *c; c++)
-            hops += *c == '-';
-        int df = abs(to % 8 - from % 8), dr = abs(to / 8 - from / 8);
-        int is_step = df <= 1 && dr <= 1;
-        if (is_step)
-            ck_assert_int_eq(hops, 1);
-        else
-            ck_assert_int_eq(hops, ref_leap_distance(&rb, from, to, p->directions));
-        ba_move back;
-        ba_error err;
-        ba_history none = {NULL, 0};
-        ck_assert_msg(g->move_from_text(g, s, &none, t.s, &back, &err) == BA_OK, "%s: %s", t.s,
-                      err.message);
-        ck_assert(memcmp(&back, &list[i], sizeof back) == 0);
+        if (notation)
+            check_notation(g, s, &rb, &list[i]);
 
         /* Applying it moves exactly that piece and keeps the hash in step. */
         ug_state after = *s;
-        ck_assert_int_eq(g->apply(g, &after, &list[i]), BA_OK);
-        ck_assert_uint_eq(after.occ[side], (s->occ[side] & ~(1ull << from)) | (1ull << to));
-        ck_assert_uint_eq(after.occ[1 - side], s->occ[1 - side]);
+        REQUIRE(g->apply(g, &after, &list[i]) == BA_OK, "apply %d-%d failed", from, to);
+        REQUIRE(after.occ[side] == ((s->occ[side] & ~(1ull << from)) | (1ull << to)) &&
+                    after.occ[1 - side] == s->occ[1 - side],
+                "apply %d-%d moved the wrong pieces", from, to);
         ug_state fresh = after;
         ug_state_set_board(&fresh, after.occ[0], after.occ[1]);
-        ck_assert_uint_eq(fresh.board_hash, after.board_hash);
+        REQUIRE(fresh.board_hash == after.board_hash, "incremental hash differs after %d-%d",
+                from, to);
     }
 }
 
@@ -213,16 +233,16 @@ static void run_variant(int pieces, int diagonal)
     rng_state = 0x9e3779b97f4a7c15ull ^ (uint64_t)(pieces * 2 + diagonal);
 
     /* Scattered random positions. */
-    for (int i = 0; i < 150; i++) {
+    for (int i = 0; i < 400; i++) {
         ug_state s = random_position(g);
-        check_position(g, &s);
+        check_position(g, &s, 1);
     }
     /* Positions of random games from the start: crowded corners, long chains. */
-    for (int game = 0; game < 8; game++) {
+    for (int game = 0; game < 16; game++) {
         ug_state s;
         g->init(g, &s);
         for (int ply = 0; ply < 120 && ut_status(g, &s) == BA_RESULT_ONGOING; ply++) {
-            check_position(g, &s);
+            check_position(g, &s, ply % 2 == 0);
             ba_move list[UT_MAX_MOVES];
             int n = ut_moves(g, &s, list);
             ck_assert_int_eq(g->apply(g, &s, &list[rng_below(n)]), BA_OK);
