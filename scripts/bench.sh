@@ -5,7 +5,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=scripts/deps.sh
 . "$ROOT/scripts/deps.sh"
-ba_note_tools "cmake cmake" "cc gcc" "make make"
+ba_note_c_toolchain
+ba_note_tools "cmake cmake"
 ba_install_missing
 build=${BOARDAI_BENCH_BUILD:-$ROOT/build-bench}
 cmake -S "$ROOT" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBOARDAI_WERROR=OFF \

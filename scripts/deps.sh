@@ -27,6 +27,13 @@ ba_note_pkgconfig() {
     done
 }
 
+# A C compiler, make, and the C library's headers (`gcc` only recommends libc6-dev, and we install
+# without recommends).
+ba_note_c_toolchain() {
+    ba_note_tools "cc gcc" "make make"
+    [ -f /usr/include/stdio.h ] || ba_missing_packages+=(libc6-dev)
+}
+
 # Installs what ba_note_* found missing. Needs root (or sudo) and apt-get.
 ba_install_missing() {
     if [ ${#ba_missing_packages[@]} -eq 0 ]; then

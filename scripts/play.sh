@@ -43,7 +43,8 @@ fi
 
 # shellcheck source=scripts/deps.sh
 . "$ROOT/scripts/deps.sh"
-ba_note_tools "cmake cmake" "cc gcc" "make make"
+ba_note_c_toolchain
+ba_note_tools "cmake cmake"
 ba_install_missing
 
 build=$ROOT/build-play/$game

@@ -10,6 +10,8 @@
 #
 # Usage: scripts/test.sh [--no-asan] [--no-docs] [--games "kalah camelot"] [--help]
 # Environment: BOARDAI_JOBS (default 2), BOARDAI_TEST_BUILD (default build-test in the tree).
+# Stage functions are called indirectly, through stage():
+# shellcheck disable=SC2317
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -30,7 +32,7 @@ while [ $# -gt 0 ]; do
         GAMES_ARG=("-DBOARDAI_GAMES=$(echo "$2" | tr ' ,' ';;')")
         shift ;;
     -h | --help)
-        sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+        sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
         exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
@@ -113,13 +115,14 @@ skip() {
 install_deps() {
     # shellcheck source=scripts/deps.sh
     . "$ROOT/scripts/deps.sh"
-    ba_note_tools "cmake cmake" "cc gcc" "make make" "pkg-config pkg-config" "nm binutils"
-    [ $RUN_DOCS -eq 0 ] || ba_note_tools "doxygen doxygen"
+    ba_note_c_toolchain
+    ba_note_tools "cmake cmake" "pkg-config pkg-config" "nm binutils"
+    [ "$RUN_DOCS" -eq 0 ] || ba_note_tools "doxygen doxygen"
     ba_note_pkgconfig "check check"
     ba_install_missing
     cmake --version | head -n 1
     cc --version | head -n 1
-    [ $RUN_DOCS -eq 0 ] || echo "doxygen $(doxygen --version)"
+    [ "$RUN_DOCS" -eq 0 ] || echo "doxygen $(doxygen --version)"
     pkg-config --modversion check
 }
 
@@ -233,7 +236,7 @@ programs() {
         "$prog" --version || return 1
         "$prog" --no-such-option 2>/dev/null
         status=$?
-        [ $status -eq 2 ] || { echo "bad option: exit status $status, expected 2"; return 1; }
+        [ "$status" -eq 2 ] || { echo "bad option: exit status $status, expected 2"; return 1; }
         out=$(printf 'moves\nresult\nplay not-a-move\nfrobnicate\ngo depth 2\nquit\n' |
             timeout 120 "$prog" --protocol) || { echo "--protocol failed"; return 1; }
         echo "$out"
@@ -246,41 +249,47 @@ programs() {
 }
 
 # ---- run ----
+# Everything runs from one function, so the whole script is read before it starts: editing the
+# file while it runs (the tree is shared) cannot change what this run does.
+main() {
 
-echo "libboardai check in $ROOT (build: $BUILD, jobs: $JOBS)"
-stage deps install_deps || { echo "cannot install the tools; stopping"; }
-if stage configure configure && stage build build; then
-    ctest_stage tests "$BUILD"
-    stage exports exports
-    stage programs programs
-else
-    skip tests "build failed"
-fi
-
-if [ $RUN_ASAN -eq 1 ]; then
-    if stage asan-configure asan_configure && stage asan-build asan_build; then
-        ctest_stage asan-tests "$ASAN_BUILD" \
-            ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1 \
-            CK_TIMEOUT_MULTIPLIER=2 \
-            UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    echo "libboardai check in $ROOT (build: $BUILD, jobs: $JOBS)"
+    stage deps install_deps || { echo "cannot install the tools; stopping"; }
+    if stage configure configure && stage build build; then
+        ctest_stage tests "$BUILD"
+        stage exports exports
+        stage programs programs
     else
-        skip asan-tests "sanitizer build failed"
+        skip tests "build failed"
     fi
-fi
 
-if [ $RUN_DOCS -eq 1 ]; then
-    stage docs docs
-fi
+    if [ $RUN_ASAN -eq 1 ]; then
+        if stage asan-configure asan_configure && stage asan-build asan_build; then
+            ctest_stage asan-tests "$ASAN_BUILD" \
+                ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1 \
+                CK_TIMEOUT_MULTIPLIER=2 \
+                UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+        else
+            skip asan-tests "sanitizer build failed"
+        fi
+    fi
 
-if [ -f "$BUILD/lib/libboardai.a" ] && stage install install_tree; then
-    stage consumer-pkgconfig consumer_pkgconfig
-    stage consumer-cmake consumer_cmake
-else
-    skip install "nothing built to install"
-fi
+    if [ $RUN_DOCS -eq 1 ]; then
+        stage docs docs
+    fi
 
-echo
-echo "---- summary ($(fmt_ms "$(ms_since "$T0")") in total) ----"
-printf '%s\n' "${summary[@]}"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+    if [ -f "$BUILD/lib/libboardai.a" ] && stage install install_tree; then
+        stage consumer-pkgconfig consumer_pkgconfig
+        stage consumer-cmake consumer_cmake
+    else
+        skip install "nothing built to install"
+    fi
+
+    echo
+    echo "---- summary ($(fmt_ms "$(ms_since "$T0")") in total) ----"
+    printf '%s\n' "${summary[@]}"
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
+
+main "$@"; exit $?
