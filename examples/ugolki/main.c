@@ -8,9 +8,8 @@
 #include "cli.h"
 #include "ugolki_match.h"
 
-/* The default search algorithm of the program: best-first with iterative re-search, or
- * alpha-beta, whichever won the match recorded in docs/ugolki.md. */
-#define UGOLKI_DEFAULT_ALGORITHM "bestfirst"
+/* The command-line names of the algorithms, by ba_algorithm value. */
+static const char *const algorithm_names[] = {"negamax", "alphabeta", "bestfirst"};
 
 static const ba_cli_level levels[] = {
     {"Beginner", 2, 0, 0},
@@ -165,8 +164,12 @@ int main(int argc, char **argv)
 
     ba_cli_program prog = BA_CLI_PROGRAM_INIT;
     prog.name = "boardai-ugolki";
-    prog.summary = "Play ugolki (corners) against libboardai; `boardai-ugolki match --help` for "
-                   "engine matches.";
+    char summary[256];
+    snprintf(summary, sizeof summary,
+             "Play ugolki (corners) against libboardai. For this game --algorithm defaults to %s.\n"
+             "`boardai-ugolki match --help` plays engine against engine.",
+             algorithm_names[BA_UGOLKI_DEFAULT_ALGORITHM]);
+    prog.summary = summary;
     prog.make_game = make_game;
     prog.options = program_options;
     prog.option_count = sizeof program_options / sizeof program_options[0];
@@ -180,7 +183,8 @@ int main(int argc, char **argv)
         "Fill the opposite corner; leave your own corner within 40 moves.";
     prog.user = &c;
 
-    /* Put the default algorithm first so that a user's --algorithm still overrides it. */
+    /* Put ugolki's default algorithm (docs/ugolki.md: the winner of the match) first, so that a
+     * user's --algorithm still overrides it. */
     char **args = malloc(((size_t)argc + 3) * sizeof *args);
     if (!args) {
         fprintf(stderr, "boardai-ugolki: out of memory\n");
@@ -190,7 +194,7 @@ int main(int argc, char **argv)
     args[n++] = argv[0];
     if (!algorithm_given) {
         args[n++] = (char *)(uintptr_t) "--algorithm";
-        args[n++] = (char *)(uintptr_t)UGOLKI_DEFAULT_ALGORITHM;
+        args[n++] = (char *)(uintptr_t)algorithm_names[BA_UGOLKI_DEFAULT_ALGORITHM];
     }
     for (int i = 1; i < argc; i++)
         args[n++] = argv[i];

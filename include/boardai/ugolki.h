@@ -39,6 +39,13 @@
 extern "C" {
 #endif
 
+/**
+ * The search algorithm recommended for ugolki (a #ba_algorithm): the one that won the
+ * engine-versus-engine match at equal time recorded in docs/ugolki.md. The library's engines
+ * default to alpha-beta for every game; boardai-ugolki sets this one.
+ */
+#define BA_UGOLKI_DEFAULT_ALGORITHM BA_ALG_BESTFIRST
+
 /** Largest anti-blocking limit (in moves of one side) and ply cap accepted. */
 #define BA_UGOLKI_MAX_LIMIT 100000
 
