@@ -183,6 +183,34 @@ static void trim_end(char *s)
         s[--n] = '\0';
 }
 
+/* Move texts with spaces (an Arimaa turn is "Ed2n Ed3n") travel as one word in move lists, with
+ * '_' for each space: the protocol writes them so and reads them back. */
+static void spaces_to_underscores(char *text)
+{
+    for (; *text; text++)
+        if (*text == ' ')
+            *text = '_';
+}
+
+/* Parses and plays one move word: as written, or else with '_' read as a space. */
+static int play_word(ba_pos *pos, const char *word, ba_error *err)
+{
+    int rc = ba_pos_play_text(pos, word, err);
+    if (rc == BA_OK || !strchr(word, '_'))
+        return rc;
+    char text[BA_MOVE_TEXT_MAX];
+    size_t n = strlen(word);
+    if (n >= sizeof text)
+        return rc;
+    for (size_t i = 0; i <= n; i++)
+        text[i] = word[i] == '_' ? ' ' : word[i];
+    ba_error second;
+    ba_error_clear(&second);
+    if (ba_pos_play_text(pos, text, &second) == BA_OK)
+        return BA_OK;
+    return rc;
+}
+
 /* A decimal integer within [min, max], nothing else in the word. */
 static int parse_int(const char *s, int64_t min, int64_t max, int64_t *out_value)
 {
@@ -366,7 +394,7 @@ static void cmd_position(ba_protocol *p, char *rest)
         while ((word = next_word(&moves)) != NULL) {
             index++;
             ba_error_clear(&err);
-            rc = ba_pos_play_text(np, word, &err);
+            rc = play_word(np, word, &err);
             if (rc != BA_OK) {
                 char what[96];
                 snprintf(what, sizeof what, "position: move %d '%.40s'", index, word);
@@ -407,6 +435,7 @@ static void cmd_moves(ba_protocol *p)
         }
         if (i > 0)
             sb_add(&sb, " ", 1);
+        spaces_to_underscores(text);
         sb_add(&sb, text, strlen(text));
     }
     if (sb.failed)
@@ -427,7 +456,7 @@ static void cmd_play(ba_protocol *p, char *rest)
     }
     ba_error err;
     ba_error_clear(&err);
-    int rc = ba_pos_play_text(p->pos, rest, &err);
+    int rc = play_word(p->pos, rest, &err);
     if (rc != BA_OK) {
         char what[96];
         snprintf(what, sizeof what, "play '%.40s'", rest);
@@ -506,6 +535,7 @@ static void append_pv(ba_protocol *p, strbuf *sb, const ba_move *pv, int pv_len)
     for (int i = 0; i < pv_len && i < BA_MAX_PV; i++) {
         if (g->move_to_text(g, p->pv_state, &pv[i], text, sizeof text) < 0)
             break;
+        spaces_to_underscores(text);
         sb_add(sb, " ", 1);
         sb_add(sb, text, strlen(text));
         if (g->apply(g, p->pv_state, &pv[i]) != BA_OK)
@@ -602,10 +632,12 @@ static void cmd_go(ba_protocol *p, char *rest)
     }
     char text[BA_MOVE_TEXT_MAX];
     int len = ba_pos_move_text(p->pos, &res->best, text, sizeof text);
-    if (len < 0)
+    if (len < 0) {
         out_error(p, len, NULL, "go: writing the best move");
-    else
+    } else {
+        spaces_to_underscores(text);
         out(p, "bestmove %s score %d", text, res->score);
+    }
     free(res);
 }
 

@@ -263,7 +263,7 @@ static void print_pv(play_ctx *c, const ba_search_result *r)
     for (int i = 0; i < r->pv_len && i < BA_MAX_PV; i++) {
         if (move_text(c, tmp, &r->pv[i], text, sizeof text) < 0)
             break;
-        fprintf(c->out, " %s", text);
+        fprintf(c->out, strchr(text, ' ') ? " [%s]" : " %s", text);
         if (ba_pos_play(tmp, &r->pv[i], NULL) != BA_OK)
             break;
     }
@@ -356,7 +356,7 @@ static void list_moves(play_ctx *c)
     char text[BA_MOVE_TEXT_MAX];
     for (int i = 0; i < n; i++)
         if (move_text(c, c->pos, &c->moves[i], text, sizeof text) >= 0)
-            fprintf(c->out, " %s", text);
+            fprintf(c->out, strchr(text, ' ') ? " [%s]" : " %s", text); /* multi-step turns */
     putc('\n', c->out);
 }
 

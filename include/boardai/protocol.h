@@ -18,6 +18,10 @@
  * | `quit` | (none) ba_protocol_feed() returns #BA_PROTOCOL_QUIT |
  *
  * A bad command or an illegal move answers `error: <what was wrong>` and the session goes on.
+ *
+ * A move whose text contains spaces (an Arimaa turn such as `Ed2n Ed3n`) is one word in move
+ * lists: `moves`, the `pv` of `info` lines and `bestmove` write each space as `_`, and `play` and
+ * `position ... moves` accept either spelling.
  */
 #ifndef BOARDAI_PROTOCOL_H
 #define BOARDAI_PROTOCOL_H

@@ -548,6 +548,69 @@ START_TEST(test_show_and_eval_without_extras)
 }
 END_TEST
 
+/* ---- move texts with spaces: Nim written "take K from H" (like Arimaa's multi-step turns) ---- */
+
+static int worded_to_text(const ba_game *g, const void *state, const ba_move *m, char *buf,
+                          size_t cap_len)
+{
+    char plain[BA_MOVE_TEXT_MAX];
+    int rc = bt_nim_game()->move_to_text(g, state, m, plain, sizeof plain);
+    int h = 0, k = 0;
+    if (rc < 0 || sscanf(plain, "%d:%d", &h, &k) != 2)
+        return rc < 0 ? rc : BA_ERR_INTERNAL;
+    int len = snprintf(buf, cap_len, "take %d from %d", k, h);
+    return len < 0 || (size_t)len >= cap_len ? BA_ERR_BUFFER : len;
+}
+
+static int worded_from_text(const ba_game *g, const void *state, const ba_history *hist,
+                            const char *text, ba_move *out, ba_error *err)
+{
+    int h = 0, k = 0, used = 0;
+    if (sscanf(text, "take %d from %d%n", &k, &h, &used) != 2 || text[used] != '\0')
+        return ba_error_set(err, BA_ERR_PARSE, "expected 'take K from H', got '%s'", text);
+    char plain[32];
+    snprintf(plain, sizeof plain, "%d:%d", h, k);
+    return bt_nim_game()->move_from_text(g, state, hist, plain, out, err);
+}
+
+static ba_game worded_nim;
+
+static void setup_worded(void)
+{
+    worded_nim = *bt_nim_game();
+    worded_nim.move_to_text = worded_to_text;
+    worded_nim.move_from_text = worded_from_text;
+    setup_game(&worded_nim);
+}
+
+START_TEST(test_move_texts_with_spaces)
+{
+    char text[BA_POS_TEXT_MAX];
+    /* In lists a move is one word, spaces written as '_'. */
+    expect_silent("position 1 2 / 0");
+    ck_assert_int_eq(feed("moves"), BA_OK);
+    ck_assert_str_eq(last(), "take_1_from_1 take_1_from_2 take_2_from_2");
+    /* Both spellings are read back, in `play` and after `position ... moves`. */
+    expect_silent("play take 1 from 1");
+    shown_position(text, sizeof text);
+    ck_assert_str_eq(text, "0 2 / 1");
+    expect_silent("position 1 2 / 0 moves take_2_from_2 take_1_from_1");
+    shown_position(text, sizeof text);
+    ck_assert_str_eq(text, "0 0 / 0");
+    expect_silent("new");
+    expect_silent("play take_3_from_3");
+    shown_position(text, sizeof text);
+    ck_assert_str_eq(text, "3 4 2 / 1");
+    expect_error("play take 9 from 1", "take 9 from 1");
+    expect_error("position 1 2 / 0 moves take_5_from_1", "move 1");
+    /* The winning move of 1 2 (xor 3) is 2:1, bestmove and the pv write it as one word. */
+    expect_silent("position 1 2 / 0");
+    ck_assert_int_eq(feed("go depth 4"), BA_OK);
+    ck_assert_msg(starts_with(last(), "bestmove take_1_from_2 score "), "'%s'", last());
+    ck_assert_ptr_nonnull(strstr(cap.line[cap.count - 2], " pv take_1_from_2"));
+}
+END_TEST
+
 START_TEST(test_new_rejects_bad_games)
 {
     ba_protocol *p = NULL;
@@ -598,6 +661,11 @@ Suite *ba_test_suite(void)
     tcase_add_checked_fixture(drawn, setup_drawn, teardown);
     tcase_add_test(drawn, test_show_and_eval);
     suite_add_tcase(s, drawn);
+
+    TCase *worded = tcase_create("nim with worded moves");
+    tcase_add_checked_fixture(worded, setup_worded, teardown);
+    tcase_add_test(worded, test_move_texts_with_spaces);
+    suite_add_tcase(s, worded);
 
     TCase *bad = tcase_create("bad games");
     tcase_add_test(bad, test_new_rejects_bad_games);
