@@ -23,7 +23,12 @@ double cam_knight_value(double n, double x, double man, int pieces)
     /* A lone knight (or one with every friend castled) is worth a man: Nolan's P = 1 case. */
     if (pieces <= 1)
         return man;
-    return man + man / 100.0 * (pow(x, n - 1.0) - pow(x, n - (double)pieces));
+    /* X^(N-1) - X^(N-P) = X^(N-1) * (1 - X^-(P-1)): one pow, the integer power by products
+     * (the evaluation computes this at every leaf). */
+    double inverse_power = 1.0;
+    for (int i = 1; i < pieces && i < 1000; i++) /* a side has at most 14 pieces */
+        inverse_power /= x;
+    return man + man / 100.0 * pow(x, n - 1.0) * (1.0 - inverse_power);
 }
 
 int32_t cam_knight_cp(const cam_eval_params *p, int pieces)
