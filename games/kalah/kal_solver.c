@@ -1,0 +1,905 @@
+/* The exact Kalah solver.
+ *
+ * Design (docs/kalah.md has the long version):
+ * - The value of a position is its store margin plus the margin still to be won from the seeds in
+ *   the pits, and the latter depends on the pits only. So the solver searches boards of pits seen
+ *   from the side to move (kal_board), and a board's value v lies in [-R, R] with v = R (mod 2),
+ *   R being the seeds in the pits.
+ * - MTD(f): a sequence of null-window alpha-beta tests "v >= t?" with a transposition table that
+ *   keeps a lower and an upper bound per board (exact keys: the board itself).
+ * - An endgame database holds v for every board with at most db_seeds seeds, built level by level
+ *   (a move never adds seeds to the pits, and a move that keeps them all moves seeds towards the
+ *   mover's store, so the boards of one level can be solved by a memoised recursion).
+ * - Sowing is table-driven: the seeds of one lap are added to the pit bytes as 64-bit words.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "boardai/kalah.h"
+#include "kal_rules.h"
+#include "kal_solver.h"
+
+#define KAL_DB_UNKNOWN INT8_MIN
+#define KAL_DB_MAX_SEEDS 100       /* values must fit an int8 */
+#define KAL_PATH_PLIES 12          /* plies tracked for the progress estimate */
+#define KAL_CHECK_EVERY 16384u     /* nodes between looks at the clock and the stop flag */
+#define KAL_BINOM_N (BA_KALAH_MAX_TOTAL + 2 * BA_KALAH_MAX_PITS + 1)
+#define KAL_GUESS_DEPTH 8
+#define KAL_NO_MOVE 0xff
+
+/* Sowing c seeds (c < ring) from pit i: what to add to the two words, seeds into the store,
+ * and the ring position of the last seed (0..m-1 own pits, m the store, m+1.. the opponent's). */
+typedef struct kal_step {
+    uint64_t add[2];
+    uint8_t store;
+    uint8_t last;
+} kal_step;
+
+typedef struct kal_tt_entry {
+    uint64_t key[2];
+    int16_t lo, hi;  /* lo <= v <= hi */
+    uint8_t best;    /* pit of the best move found, or KAL_NO_MOVE */
+    uint8_t work;    /* log2 of the nodes spent on it: deeper work is kept longer */
+    uint16_t unused;
+} kal_tt_entry;
+
+typedef struct kal_tt_bucket {
+    kal_tt_entry e[2]; /* e[0] keeps the most work, e[1] the most recent */
+} kal_tt_bucket;
+
+struct ba_kalah_solver {
+    const ba_game *game;
+    kal_params rules;
+    ba_kalah_solve_options opts;
+    int m, ring;
+    uint64_t lap; /* one seed in each of the m pits of a word */
+    kal_step step[BA_KALAH_MAX_PITS][2 * BA_KALAH_MAX_PITS + 1];
+
+    kal_tt_bucket *tt;
+    size_t tt_buckets;
+
+    int8_t *db;
+    int db_seeds; /* -1: not built */
+    int etc_seeds; /* enhanced transposition cut-offs at nodes with at least this many seeds */
+    size_t db_size;
+    uint64_t db_offset[KAL_DB_MAX_SEEDS + 2];
+    uint64_t binom[KAL_BINOM_N][2 * BA_KALAH_MAX_PITS + 1];
+
+    /* the running solve */
+    atomic_int stop;
+    int aborted;
+    uint64_t nodes, next_check;
+    uint64_t t0_ms, last_report_ms;
+    int lower, upper, test;
+    int cur_ply;
+    int path_idx[KAL_PATH_PLIES], path_cnt[KAL_PATH_PLIES];
+};
+
+/* ---------------------------------------------------------------------------------------- */
+/* Boards                                                                                    */
+/* ---------------------------------------------------------------------------------------- */
+
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* Sum of the bytes of a word (at most 192 in all, so no byte of the product overflows). */
+static int word_sum(uint64_t w) { return (int)((w * 0x0101010101010101ULL) >> 56); }
+
+static void board_flip(kal_board *B)
+{
+    uint64_t t = B->w[0];
+    B->w[0] = B->w[1];
+    B->w[1] = t;
+}
+
+void kal_board_from_state(const kal_state *s, kal_board *out, int *store_margin)
+{
+    memset(out, 0, sizeof *out);
+    const int me = s->to_move;
+    for (int i = 0; i < BA_KALAH_MAX_PITS; i++) {
+        out->b[i] = s->pits[me][i];
+        out->b[8 + i] = s->pits[1 - me][i];
+    }
+    *store_margin = s->store[me] - s->store[1 - me];
+}
+
+/* The end rule and capture after the seeds are down; shared by both sowing versions. */
+static int finish_move(const kal_params *p, kal_board *B, int last, int gain, int *gain_out)
+{
+    const int m = p->pits;
+    int kind = KAL_SOW_PASS;
+    if (last == m) {
+        kind = KAL_SOW_EXTRA;
+    } else if (last < m && B->b[last] == 1) {
+        int opp = 8 + m - 1 - last;
+        if (B->b[opp] > 0 || p->empty_capture) {
+            gain += 1 + B->b[opp];
+            B->b[last] = 0;
+            B->b[opp] = 0;
+        }
+    }
+    if (B->w[0] == 0 || B->w[1] == 0) {
+        gain += word_sum(B->w[0]) - word_sum(B->w[1]);
+        B->w[0] = B->w[1] = 0;
+        kind = KAL_SOW_END;
+    }
+    *gain_out = gain;
+    return kind;
+}
+
+int kal_board_play(const kal_params *p, kal_board *B, int i, int *gain)
+{
+    const int m = p->pits, ring = 2 * m + 1;
+    int c = B->b[i], pos = i, store = 0;
+    B->b[i] = 0;
+    for (; c > 0; c--) {
+        pos = (pos + 1) % ring;
+        if (pos < m)
+            B->b[pos]++;
+        else if (pos == m)
+            store++;
+        else
+            B->b[8 + pos - m - 1]++;
+    }
+    return finish_move(p, B, pos, store, gain);
+}
+
+/* The fast version of kal_board_play. */
+static inline int sow(const ba_kalah_solver *S, kal_board *B, int i, int *gain)
+{
+    int c = B->b[i];
+    int store = 0;
+    B->b[i] = 0;
+    if (c >= S->ring) {
+        int laps = c / S->ring;
+        c -= laps * S->ring;
+        B->w[0] += S->lap * (uint64_t)laps;
+        B->w[1] += S->lap * (uint64_t)laps;
+        store = laps;
+    }
+    const kal_step *st = &S->step[i][c];
+    B->w[0] += st->add[0];
+    B->w[1] += st->add[1];
+    return finish_move(&S->rules, B, st->last, store + st->store, gain);
+}
+
+int kal_solver_sow(const ba_kalah_solver *S, kal_board *B, int i, int *gain)
+{
+    return sow(S, B, i, gain);
+}
+
+static void build_steps(ba_kalah_solver *S)
+{
+    const int m = S->m, ring = S->ring;
+    S->lap = 0;
+    for (int j = 0; j < m; j++)
+        S->lap |= (uint64_t)1 << (8 * j);
+    for (int i = 0; i < m; i++) {
+        for (int c = 0; c < ring; c++) {
+            kal_board B;
+            memset(&B, 0, sizeof B);
+            int pos = i, store = 0;
+            for (int k = 0; k < c; k++) {
+                pos = (pos + 1) % ring;
+                if (pos < m)
+                    B.b[pos]++;
+                else if (pos == m)
+                    store++;
+                else
+                    B.b[8 + pos - m - 1]++;
+            }
+            kal_step *st = &S->step[i][c];
+            st->add[0] = B.w[0];
+            st->add[1] = B.w[1];
+            st->store = (uint8_t)store;
+            st->last = (uint8_t)pos;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Endgame database                                                                          */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Slot s of the 2m pits: the mover's pits first, then the opponent's. */
+static int slot(const ba_kalah_solver *S, const kal_board *B, int s)
+{
+    return s < S->m ? B->b[s] : B->b[8 + s - S->m];
+}
+
+/* Rank of the board among the boards with exactly k seeds, in lexicographic order of slots. */
+static uint64_t db_rank(const ba_kalah_solver *S, const kal_board *B, int k)
+{
+    const int n = 2 * S->m;
+    uint64_t idx = 0;
+    int r = k;
+    for (int s = 0; s < n - 1 && r > 0; s++) {
+        int x = slot(S, B, s);
+        int parts = n - s;
+        idx += S->binom[r + parts - 1][parts - 1] - S->binom[r - x + parts - 1][parts - 1];
+        r -= x;
+    }
+    return S->db_offset[k] + idx;
+}
+
+static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx);
+
+static int db_get(ba_kalah_solver *S, const kal_board *B, int k)
+{
+    uint64_t idx = db_rank(S, B, k);
+    int v = S->db[idx];
+    if (v == KAL_DB_UNKNOWN)
+        v = db_solve(S, B, k, idx);
+    return v;
+}
+
+static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx)
+{
+    int best;
+    if (B->w[0] == 0 || B->w[1] == 0) {
+        best = word_sum(B->w[0]) - word_sum(B->w[1]);
+    } else {
+        best = -1000;
+        for (int i = 0; i < S->m; i++) {
+            if (B->b[i] == 0)
+                continue;
+            kal_board child = *B;
+            int gain, v;
+            int kind = sow(S, &child, i, &gain);
+            if (kind == KAL_SOW_END) {
+                v = gain;
+            } else if (kind == KAL_SOW_EXTRA) {
+                v = gain + db_get(S, &child, k - gain);
+            } else {
+                board_flip(&child);
+                v = gain - db_get(S, &child, k - gain);
+            }
+            if (v > best)
+                best = v;
+        }
+    }
+    S->db[idx] = (int8_t)best;
+    return best;
+}
+
+/* Visits every board with k seeds in rank order (so `next` is its index). */
+static void db_fill(ba_kalah_solver *S, kal_board *B, int s, int r, int k, uint64_t *next)
+{
+    const int n = 2 * S->m;
+    uint8_t *cell = s < S->m ? &B->b[s] : &B->b[8 + s - S->m];
+    if (s == n - 1) {
+        *cell = (uint8_t)r;
+        uint64_t idx = (*next)++;
+        if (S->db[idx] == KAL_DB_UNKNOWN)
+            db_solve(S, B, k, idx);
+        *cell = 0;
+        return;
+    }
+    for (int x = 0; x <= r; x++) {
+        *cell = (uint8_t)x;
+        db_fill(S, B, s + 1, r - x, k, next);
+    }
+    *cell = 0;
+}
+
+static void init_binom(ba_kalah_solver *S)
+{
+    const int kmax = 2 * BA_KALAH_MAX_PITS;
+    for (int n = 0; n < KAL_BINOM_N; n++) {
+        for (int k = 0; k <= kmax; k++) {
+            uint64_t v;
+            if (k == 0)
+                v = 1;
+            else if (n == 0)
+                v = 0;
+            else {
+                uint64_t a = S->binom[n - 1][k - 1], b = S->binom[n - 1][k];
+                v = a + b < a ? UINT64_MAX : a + b; /* saturate: such sizes are never built */
+            }
+            S->binom[n][k] = v;
+        }
+    }
+}
+
+/* Bytes of a database for up to k seeds: C(k + 2m, 2m), saturated. */
+static uint64_t db_bytes(const ba_kalah_solver *S, int k)
+{
+    return S->binom[k + 2 * S->m][2 * S->m];
+}
+
+int kal_solver_prepare_db(ba_kalah_solver *S, int k)
+{
+    if (k < 0)
+        k = 0;
+    if (k > KAL_DB_MAX_SEEDS)
+        return BA_ERR_RANGE;
+    if (S->db_seeds >= k)
+        return BA_OK;
+    uint64_t bytes = db_bytes(S, k);
+    if (bytes == UINT64_MAX || bytes > SIZE_MAX)
+        return BA_ERR_NOMEM;
+    int8_t *db = malloc((size_t)bytes);
+    if (db == NULL)
+        return BA_ERR_NOMEM;
+    free(S->db);
+    S->db = db;
+    S->db_size = (size_t)bytes;
+    memset(db, KAL_DB_UNKNOWN, (size_t)bytes);
+    const int n = 2 * S->m;
+    for (int j = 0; j <= k + 1; j++)
+        S->db_offset[j] = S->binom[j - 1 + n][n] * (j > 0);
+    for (int j = 0; j <= k; j++) {
+        kal_board B;
+        memset(&B, 0, sizeof B);
+        uint64_t next = S->db_offset[j];
+        db_fill(S, &B, 0, j, j, &next);
+        S->db_seeds = j; /* levels below are complete: lookups may use them */
+        if (S->opts.progress) {
+            ba_kalah_progress pr;
+            memset(&pr, 0, sizeof pr);
+            pr.phase = 0;
+            pr.db_seeds = j;
+            pr.time_ms = now_ms() - S->t0_ms;
+            pr.done = (double)S->db_offset[j + 1] / (double)bytes;
+            S->opts.progress(S->opts.user, &pr);
+        }
+    }
+    return BA_OK;
+}
+
+int kal_db_value(ba_kalah_solver *S, const kal_board *B)
+{
+    int k = word_sum(B->w[0]) + word_sum(B->w[1]);
+    if (S->db == NULL || k > S->db_seeds)
+        return -1000;
+    return S->db[db_rank(S, B, k)];
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Transposition table                                                                       */
+/* ---------------------------------------------------------------------------------------- */
+
+static uint64_t board_hash(const kal_board *B)
+{
+    uint64_t x = B->w[0] * 0x9e3779b97f4a7c15ULL ^ (B->w[1] + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
+    x ^= x >> 29;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 32;
+    return x;
+}
+
+static kal_tt_bucket *tt_bucket(const ba_kalah_solver *S, const kal_board *B)
+{
+    uint64_t h = board_hash(B) >> 32;
+    return &S->tt[(h * (uint64_t)S->tt_buckets) >> 32];
+}
+
+static kal_tt_entry *tt_find(kal_tt_bucket *bk, const kal_board *B)
+{
+    for (int j = 0; j < 2; j++)
+        if (bk->e[j].key[0] == B->w[0] && bk->e[j].key[1] == B->w[1])
+            return &bk->e[j];
+    return NULL;
+}
+
+static int log2_work(uint64_t n)
+{
+    int w = 0;
+    while (n > 1 && w < 255) {
+        n >>= 1;
+        w++;
+    }
+    return w;
+}
+
+static void tt_store(kal_tt_bucket *bk, const kal_board *B, int lo, int hi, int best, int work)
+{
+    kal_tt_entry *e = tt_find(bk, B);
+    if (e) {
+        if (lo > e->lo)
+            e->lo = (int16_t)lo;
+        if (hi < e->hi)
+            e->hi = (int16_t)hi;
+        if (best != KAL_NO_MOVE)
+            e->best = (uint8_t)best;
+        if (work > e->work)
+            e->work = (uint8_t)work;
+        return;
+    }
+    /* A new board: it takes the deep slot if it cost more than the board there (which moves to
+     * the recent slot), otherwise the recent slot. An empty slot has key 0,0 and work 0. */
+    if (work >= bk->e[0].work) {
+        bk->e[1] = bk->e[0];
+        e = &bk->e[0];
+    } else {
+        e = &bk->e[1];
+    }
+    e->key[0] = B->w[0];
+    e->key[1] = B->w[1];
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)hi;
+    e->best = (uint8_t)best;
+    e->work = (uint8_t)work;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Search                                                                                    */
+/* ---------------------------------------------------------------------------------------- */
+
+static void report(ba_kalah_solver *S, uint64_t t)
+{
+    ba_kalah_progress pr;
+    memset(&pr, 0, sizeof pr);
+    pr.phase = 1;
+    pr.lower = S->lower;
+    pr.upper = S->upper;
+    pr.test = S->test;
+    pr.db_seeds = S->db_seeds;
+    pr.nodes = S->nodes;
+    pr.time_ms = t - S->t0_ms;
+    /* Fraction of this test's tree done, from the move indices along the current path. */
+    double done = 0.0, weight = 1.0;
+    int plies = S->cur_ply < KAL_PATH_PLIES ? S->cur_ply : KAL_PATH_PLIES;
+    for (int d = 0; d < plies; d++) {
+        if (S->path_cnt[d] <= 0)
+            break;
+        done += weight * S->path_idx[d] / S->path_cnt[d];
+        weight /= S->path_cnt[d];
+    }
+    pr.done = done;
+    S->opts.progress(S->opts.user, &pr);
+}
+
+/* Looks at the limits, the stop flag and the clock; sets S->aborted. */
+static void check_limits(ba_kalah_solver *S)
+{
+    S->next_check = S->nodes + KAL_CHECK_EVERY;
+    if (atomic_load_explicit(&S->stop, memory_order_relaxed))
+        S->aborted = 1;
+    if (S->opts.max_nodes && S->nodes >= S->opts.max_nodes)
+        S->aborted = 1;
+    uint64_t t = now_ms();
+    if (S->opts.max_time_ms && t - S->t0_ms >= S->opts.max_time_ms)
+        S->aborted = 1;
+    if (S->opts.progress && t - S->last_report_ms >= 1000) {
+        S->last_report_ms = t;
+        report(S, t);
+    }
+}
+
+typedef struct kal_move_list {
+    int n;
+    uint8_t pit[BA_KALAH_MAX_PITS];
+} kal_move_list;
+
+/* Moves in search order: the table's best move, extra turns (nearest the store first),
+ * captures (biggest first), then the rest from the store side. */
+static void order_moves(const ba_kalah_solver *S, const kal_board *B, int first,
+                        kal_move_list *out)
+{
+    const int m = S->m, ring = S->ring;
+    int key[BA_KALAH_MAX_PITS];
+    int n = 0;
+    for (int i = m - 1; i >= 0; i--) {
+        int c = B->b[i];
+        if (c == 0)
+            continue;
+        int k = i;
+        if (i == first) {
+            k = 10000;
+        } else if (c == m - i) {
+            k = 5000 + i;
+        } else if (c < ring) {
+            int last = i + c;
+            if (last >= ring)
+                last -= ring;
+            if (last < m && B->b[last] == 0 && last != i) {
+                int opp = B->b[8 + m - 1 - last] + (last < i ? 1 : 0);
+                if (opp > 0 || S->rules.empty_capture)
+                    k = 1000 + opp;
+            }
+        }
+        int j = n++;
+        while (j > 0 && key[j - 1] < k) {
+            key[j] = key[j - 1];
+            out->pit[j] = out->pit[j - 1];
+            j--;
+        }
+        key[j] = k;
+        out->pit[j] = (uint8_t)i;
+    }
+    out->n = n;
+}
+
+/* Fail-soft alpha-beta on a board with R seeds; returns a value or bound of v. */
+static int search(ba_kalah_solver *S, const kal_board *B, int R, int alpha, int beta, int ply)
+{
+    if (R <= S->db_seeds)
+        return S->db[db_rank(S, B, R)];
+    if (R <= alpha)
+        return R;
+    if (-R >= beta)
+        return -R;
+    if (++S->nodes >= S->next_check) {
+        S->cur_ply = ply;
+        check_limits(S);
+    }
+    if (S->aborted)
+        return 0;
+
+    kal_tt_bucket *bk = tt_bucket(S, B);
+    kal_tt_entry *e = tt_find(bk, B);
+    int first = KAL_NO_MOVE;
+    if (e) {
+        if (e->lo >= beta)
+            return e->lo;
+        if (e->hi <= alpha)
+            return e->hi;
+        first = e->best;
+    }
+    uint64_t nodes0 = S->nodes;
+    kal_move_list ml;
+    order_moves(S, B, first, &ml);
+    kal_board child[BA_KALAH_MAX_PITS];
+    int gain[BA_KALAH_MAX_PITS], kind[BA_KALAH_MAX_PITS];
+    for (int j = 0; j < ml.n; j++) {
+        child[j] = *B;
+        kind[j] = sow(S, &child[j], ml.pit[j], &gain[j]);
+        if (kind[j] == KAL_SOW_PASS)
+            board_flip(&child[j]);
+    }
+    {
+        /* Order by what each move wins at once: the table's move, the end of the game, extra
+         * turns (nearest the store first), then by seeds won (captures), pits near the store
+         * first. Insertion sort: at most eight moves. */
+        int key[BA_KALAH_MAX_PITS];
+        for (int j = 0; j < ml.n; j++)
+            key[j] = ml.pit[j] == first            ? 100000
+                     : kind[j] == KAL_SOW_END   ? 20000 + gain[j]
+                     : kind[j] == KAL_SOW_EXTRA ? 10000 + ml.pit[j]
+                                                : 100 * gain[j] + ml.pit[j];
+        for (int a = 1; a < ml.n; a++) {
+            for (int b = a; b > 0 && key[b - 1] < key[b]; b--) {
+                int tk = key[b];
+                key[b] = key[b - 1];
+                key[b - 1] = tk;
+                int tg = gain[b];
+                gain[b] = gain[b - 1];
+                gain[b - 1] = tg;
+                int td = kind[b];
+                kind[b] = kind[b - 1];
+                kind[b - 1] = td;
+                uint8_t tp = ml.pit[b];
+                ml.pit[b] = ml.pit[b - 1];
+                ml.pit[b - 1] = tp;
+                kal_board tb = child[b];
+                child[b] = child[b - 1];
+                child[b - 1] = tb;
+            }
+        }
+    }
+    if (R >= S->etc_seeds) {
+        /* Enhanced transposition cut-off: a move whose result is already known to be good
+         * enough from the table (or the database, or the end of the game) ends the node before
+         * any subtree is searched. */
+        for (int j = 0; j < ml.n; j++) {
+            int Rc = R - gain[j], v;
+            if (kind[j] == KAL_SOW_END) {
+                v = gain[j];
+            } else if (Rc <= S->db_seeds) {
+                int cv = S->db[db_rank(S, &child[j], Rc)];
+                v = kind[j] == KAL_SOW_EXTRA ? gain[j] + cv : gain[j] - cv;
+            } else {
+                kal_tt_entry *ce = tt_find(tt_bucket(S, &child[j]), &child[j]);
+                if (ce == NULL)
+                    continue;
+                v = kind[j] == KAL_SOW_EXTRA ? gain[j] + ce->lo : gain[j] - ce->hi;
+            }
+            if (v >= beta) {
+                tt_store(bk, B, v, R, ml.pit[j], 0);
+                return v;
+            }
+        }
+    }
+    int best = -1000, best_pit = KAL_NO_MOVE;
+    const int alpha0 = alpha;
+    for (int j = 0; j < ml.n; j++) {
+        if (ply < KAL_PATH_PLIES) {
+            S->path_idx[ply] = j;
+            S->path_cnt[ply] = ml.n;
+        }
+        int v, g = gain[j];
+        if (kind[j] == KAL_SOW_END)
+            v = g;
+        else if (kind[j] == KAL_SOW_EXTRA)
+            v = g + search(S, &child[j], R - g, alpha - g, beta - g, ply + 1);
+        else
+            v = g - search(S, &child[j], R - g, g - beta, g - alpha, ply + 1);
+        if (S->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_pit = ml.pit[j];
+            if (v > alpha)
+                alpha = v;
+            if (v >= beta)
+                break;
+        }
+    }
+    int lo = -R, hi = R;
+    if (best >= beta)
+        lo = best;
+    else if (best <= alpha0)
+        hi = best;
+    else
+        lo = hi = best;
+    tt_store(bk, B, lo, hi, best_pit, log2_work(S->nodes - nodes0 + 1));
+    return best;
+}
+
+/* The root of one null-window test: like search() but records the move that reached the value. */
+static int root_search(ba_kalah_solver *S, const kal_board *B, int R, int alpha, int beta,
+                       int first, int *best_pit)
+{
+    kal_move_list ml;
+    order_moves(S, B, first, &ml);
+    int best = -1000;
+    *best_pit = KAL_NO_MOVE;
+    for (int j = 0; j < ml.n; j++) {
+        S->path_idx[0] = j;
+        S->path_cnt[0] = ml.n;
+        kal_board child = *B;
+        int gain, v;
+        int kind = sow(S, &child, ml.pit[j], &gain);
+        if (kind == KAL_SOW_END) {
+            v = gain;
+        } else if (kind == KAL_SOW_EXTRA) {
+            v = gain + search(S, &child, R - gain, alpha - gain, beta - gain, 1);
+        } else {
+            board_flip(&child);
+            v = gain - search(S, &child, R - gain, gain - beta, gain - alpha, 1);
+        }
+        if (S->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            *best_pit = ml.pit[j];
+            if (v > alpha)
+                alpha = v;
+            if (v >= beta)
+                break;
+        }
+    }
+    return best;
+}
+
+/* A cheap estimate of v for MTD(f)'s first test: depth-limited alpha-beta counting only the
+ * seeds won within the horizon (exact database values where available). */
+static int guess(ba_kalah_solver *S, const kal_board *B, int R, int depth, int alpha, int beta)
+{
+    if (R <= S->db_seeds)
+        return S->db[db_rank(S, B, R)];
+    if (depth == 0)
+        return 0;
+    int best = -1000;
+    for (int i = S->m - 1; i >= 0; i--) {
+        if (B->b[i] == 0)
+            continue;
+        kal_board child = *B;
+        int gain, v;
+        int kind = sow(S, &child, i, &gain);
+        if (kind == KAL_SOW_END) {
+            v = gain;
+        } else if (kind == KAL_SOW_EXTRA) {
+            v = gain + guess(S, &child, R - gain, depth - 1, alpha - gain, beta - gain);
+        } else {
+            board_flip(&child);
+            v = gain - guess(S, &child, R - gain, depth - 1, gain - beta, gain - alpha);
+        }
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+            if (v >= beta)
+                break;
+        }
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Public API                                                                                */
+/* ---------------------------------------------------------------------------------------- */
+
+ba_kalah_solve_options ba_kalah_solve_options_default(void)
+{
+    ba_kalah_solve_options o;
+    memset(&o, 0, sizeof o);
+    o.tt_mb = 256;
+    o.db_seeds = -1;
+    o.db_mb = 128;
+    return o;
+}
+
+int ba_kalah_solver_new(const ba_game *g, const ba_kalah_solve_options *opts,
+                        ba_kalah_solver **out, ba_error *err)
+{
+    if (out == NULL)
+        return ba_error_set(err, BA_ERR_ARG, "no place for the solver (out is NULL)");
+    *out = NULL;
+    const kal_params *p = kal_params_of(g);
+    if (p == NULL)
+        return ba_error_set(err, BA_ERR_ARG, "the solver needs a Kalah game");
+    ba_kalah_solve_options o = opts ? *opts : ba_kalah_solve_options_default();
+    if (o.tt_mb < 1 || o.tt_mb > ((size_t)1 << 20))
+        return ba_error_set(err, BA_ERR_RANGE, "tt_mb must be 1..1048576, got %zu", o.tt_mb);
+    if (o.db_seeds < -1 || o.db_seeds > KAL_DB_MAX_SEEDS)
+        return ba_error_set(err, BA_ERR_RANGE, "db_seeds must be -1..%d, got %d",
+                            KAL_DB_MAX_SEEDS, o.db_seeds);
+    ba_kalah_solver *S = calloc(1, sizeof *S);
+    if (S == NULL)
+        return ba_error_set(err, BA_ERR_NOMEM, "out of memory making the solver");
+    S->game = g;
+    S->rules = *p;
+    S->opts = o;
+    S->m = p->pits;
+    S->ring = 2 * p->pits + 1;
+    S->db_seeds = -1;
+    S->etc_seeds = 0;
+    atomic_init(&S->stop, 0);
+    build_steps(S);
+    init_binom(S);
+    *out = S;
+    return BA_OK;
+}
+
+void ba_kalah_solver_free(ba_kalah_solver *S)
+{
+    if (S == NULL)
+        return;
+    free(S->tt);
+    free(S->db);
+    free(S);
+}
+
+void ba_kalah_solver_stop(ba_kalah_solver *S)
+{
+    if (S)
+        atomic_store(&S->stop, 1);
+}
+
+/* The database size to build for a root with R seeds: the largest within the budget, and no
+ * larger than useful. */
+static int auto_db_seeds(const ba_kalah_solver *S, int R)
+{
+    const uint64_t budget = (uint64_t)S->opts.db_mb << 20;
+    int k = 0;
+    while (k + 1 <= KAL_DB_MAX_SEEDS && k + 1 < R && db_bytes(S, k + 1) <= budget)
+        k++;
+    /* Building costs about as much per position as searching one; small solves do not pay for
+     * a big table. */
+    int useful = R / 3 + 2;
+    return k < useful ? k : useful;
+}
+
+int ba_kalah_solver_solve(ba_kalah_solver *S, const void *state, ba_kalah_solution *out,
+                          ba_error *err)
+{
+    if (S == NULL || state == NULL || out == NULL)
+        return ba_error_set(err, BA_ERR_ARG, "solver, state and out must not be NULL");
+    memset(out, 0, sizeof *out);
+    ba_move none = BA_MOVE_NONE;
+    out->best = none;
+    const kal_state *s = (const kal_state *)state;
+    kal_board B;
+    int store_margin;
+    kal_board_from_state(s, &B, &store_margin);
+    const int R = word_sum(B.w[0]) + word_sum(B.w[1]);
+    if (R + s->store[0] + s->store[1] > BA_KALAH_MAX_TOTAL || s->to_move > 1)
+        return ba_error_set(err, BA_ERR_RANGE, "not a valid Kalah position (%d seeds in all)",
+                            R + s->store[0] + s->store[1]);
+
+    S->t0_ms = now_ms();
+    S->last_report_ms = S->t0_ms;
+    S->nodes = 0;
+    S->next_check = KAL_CHECK_EVERY;
+    S->aborted = 0;
+    atomic_store(&S->stop, 0);
+
+    /* A finished game: the seeds left go to their owners. */
+    if (B.w[0] == 0 || B.w[1] == 0) {
+        out->exact = 1;
+        out->value = out->lower = out->upper =
+            store_margin + word_sum(B.w[0]) - word_sum(B.w[1]);
+        out->db_seeds = S->db_seeds < 0 ? 0 : S->db_seeds;
+        return BA_OK;
+    }
+
+    if (S->tt == NULL) {
+        size_t buckets = (S->opts.tt_mb << 20) / sizeof(kal_tt_bucket);
+        if (buckets > UINT32_MAX)
+            buckets = UINT32_MAX;
+        S->tt = calloc(buckets, sizeof(kal_tt_bucket));
+        if (S->tt == NULL)
+            return ba_error_set(err, BA_ERR_NOMEM, "out of memory for a %zu MiB table",
+                                S->opts.tt_mb);
+        S->tt_buckets = buckets;
+    }
+    int want = S->opts.db_seeds >= 0 ? S->opts.db_seeds : auto_db_seeds(S, R);
+    if (want > S->db_seeds) {
+        int rc = kal_solver_prepare_db(S, want);
+        if (rc != BA_OK)
+            return ba_error_set(err, rc, "cannot build an endgame database of %d seeds", want);
+    }
+    if (S->db_seeds < 0)
+        S->db_seeds = -1;
+    out->db_time_ms = now_ms() - S->t0_ms;
+    out->db_seeds = S->db_seeds < 0 ? 0 : S->db_seeds;
+
+    /* MTD(f) over v, the margin still to be won from the pits. */
+    int lower = -R, upper = R, best_pit = KAL_NO_MOVE;
+    int g = guess(S, &B, R, KAL_GUESS_DEPTH, -1000, 1000);
+    while (lower < upper && !S->aborted) {
+        int t = g;
+        if (t <= lower)
+            t = lower + 2;
+        if (t > upper)
+            t = upper;
+        if ((t - R) % 2 != 0)
+            t++;
+        S->lower = store_margin + lower;
+        S->upper = store_margin + upper;
+        S->test = store_margin + t;
+        int pit;
+        int r = root_search(S, &B, R, t - 1, t, best_pit, &pit);
+        if (S->aborted)
+            break;
+        if (r >= t) {
+            lower = r;
+            best_pit = pit;
+        } else {
+            upper = r;
+        }
+        g = r;
+    }
+    if (lower == upper && best_pit == KAL_NO_MOVE && !S->aborted) {
+        /* Every test failed low: find a move that reaches the proven value. */
+        int pit;
+        if (root_search(S, &B, R, lower - 1, lower, KAL_NO_MOVE, &pit) >= lower)
+            best_pit = pit;
+    }
+    out->nodes = S->nodes;
+    out->time_ms = now_ms() - S->t0_ms;
+    out->lower = store_margin + lower;
+    out->upper = store_margin + upper;
+    out->exact = lower == upper;
+    out->value = store_margin + lower;
+    if (out->exact && best_pit != KAL_NO_MOVE) {
+        out->best.len = 1;
+        out->best.bytes[0] = (uint8_t)best_pit;
+    }
+    return BA_OK;
+}
+
+int ba_kalah_solve(const ba_game *g, const void *state, const ba_kalah_solve_options *opts,
+                   ba_kalah_solution *out, ba_error *err)
+{
+    ba_kalah_solver *S;
+    int rc = ba_kalah_solver_new(g, opts, &S, err);
+    if (rc != BA_OK)
+        return rc;
+    kal_state start;
+    if (state == NULL) {
+        kal_start(&S->rules, &start);
+        state = &start;
+    }
+    rc = ba_kalah_solver_solve(S, state, out, err);
+    ba_kalah_solver_free(S);
+    return rc;
+}
