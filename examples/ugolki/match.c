@@ -162,9 +162,48 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* How games ended. */
+enum { END_GOAL, END_BLOCKING, END_CAP, END_OTHER, END_KINDS };
+static const char *const END_NAMES[END_KINDS] = {"corner filled", "anti-blocking rule",
+                                                 "ply cap", "other"};
+
+/* Why the game at @p pos ended: read from its position text, so that only the public API is
+ * used. A corner is filled when every square of the target block holds the mover's piece. */
+static int end_kind(const ba_pos *pos, const ba_ugolki_options *rules)
+{
+    char text[BA_POS_TEXT_MAX];
+    if (ba_pos_text(pos, text, sizeof text) < 0)
+        return END_OTHER;
+    char board[8][8]; /* [rank][file], rank 0 = rank 1 */
+    int r = 7, f = 0;
+    for (const char *c = text; *c && *c != ' '; c++) {
+        if (*c == '/') {
+            r--;
+            f = 0;
+        } else if (*c >= '1' && *c <= '8') {
+            for (int k = 0; k < *c - '0' && f < 8; k++)
+                board[r][f++] = '.';
+        } else if (r >= 0 && f < 8) {
+            board[r][f++] = *c;
+        }
+    }
+    int files = rules->pieces == 9 ? 3 : 4, ranks = rules->pieces == 16 ? 4 : 3;
+    int white_done = 1, black_done = 1;
+    for (int i = 0; i < ranks; i++)
+        for (int j = 0; j < files; j++) {
+            white_done &= board[7 - i][7 - j] == 'w';
+            black_done &= board[i][j] == 'b';
+        }
+    if (white_done || black_done)
+        return END_GOAL;
+    if (rules->ply_cap > 0 && ba_pos_ply(pos) >= (size_t)rules->ply_cap)
+        return END_CAP;
+    return ba_pos_result(pos) == BA_RESULT_DRAW ? END_OTHER : END_BLOCKING;
+}
+
 /* Plays one game; A plays White when @p a_white. Returns the BA_RESULT_ value or < 0. */
 static int play_game(const match_cfg *cfg, uint64_t seed, int a_white, engine_stats st[2],
-                     int *plies)
+                     int *plies, int *end)
 {
     ba_game *game[2] = {NULL, NULL};
     ba_engine *eng[2] = {NULL, NULL};
@@ -213,6 +252,7 @@ static int play_game(const match_cfg *cfg, uint64_t seed, int a_white, engine_st
         result = -1;
     }
     *plies = pos[0] ? (int)ba_pos_ply(pos[0]) : 0;
+    *end = pos[0] && result >= 0 ? end_kind(pos[0], &cfg->rules) : END_OTHER;
     for (int side = 0; side < 2; side++) {
         ba_pos_free(pos[side]);
         ba_engine_free(eng[side]);
@@ -296,11 +336,12 @@ int ugolki_match_main(int argc, char **argv)
     double score_as[2] = {0, 0};            /* A's points as White, as Black */
     double sum = 0, sum_sq = 0;
     long total_plies = 0;
+    int ends[END_KINDS] = {0, 0, 0, 0};
     double start = now_seconds();
     for (int i = 0; i < cfg.games; i++) {
         int a_white = i % 2 == 0;
-        int plies = 0;
-        int result = play_game(&cfg, cfg.seed + (uint64_t)(i / 2), a_white, st, &plies);
+        int plies = 0, end = END_OTHER;
+        int result = play_game(&cfg, cfg.seed + (uint64_t)(i / 2), a_white, st, &plies, &end);
         if (result < 0)
             return 1;
         double x;
@@ -321,15 +362,16 @@ int ugolki_match_main(int argc, char **argv)
         sum += x;
         sum_sq += x * x;
         total_plies += plies;
+        ends[end]++;
         if (!cfg.quiet) {
             double elapsed = now_seconds() - start;
             double left = elapsed / (i + 1) * (cfg.games - i - 1);
             fprintf(stderr,
-                    "game %d/%d: A (%s) %s, %s in %d plies; A %.1f/%d; %.0f s elapsed, ~%.0f s "
-                    "left\n",
+                    "game %d/%d: A (%s) %s, %s in %d plies (%s); A %.1f/%d; %.0f s elapsed, "
+                    "~%.0f s left\n",
                     i + 1, cfg.games, na, a_white ? "white" : "black",
-                    winner < 0 ? "draw" : x > 0.5 ? "A wins" : "B wins", plies, sum, i + 1,
-                    elapsed, left);
+                    winner < 0 ? "draw" : x > 0.5 ? "A wins" : "B wins", plies, END_NAMES[end],
+                    sum, i + 1, elapsed, left);
         }
     }
     int n = cfg.games;
@@ -351,7 +393,11 @@ int ugolki_match_main(int argc, char **argv)
                (double)st[e].depth_sum / moves, (double)st[e].nodes / moves,
                (double)st[e].nodes / secs);
     }
-    printf("mean game length %.1f plies, %.0f s in all\n", (double)total_plies / n,
+    printf("mean game length %.1f plies, %.0f s in all; ended by:", (double)total_plies / n,
            now_seconds() - start);
+    for (int k = 0; k < END_KINDS; k++)
+        if (ends[k])
+            printf(" %s %d", END_NAMES[k], ends[k]);
+    putchar('\n');
     return 0;
 }

@@ -45,7 +45,6 @@ uint64_t ug_hash(const ba_game *g, const void *state);
 
 /* ---- rules (ugolki_rules.c) ---- */
 uint64_t ug_corner(int pieces, int side);
-uint64_t ug_shift(uint64_t b, int dir);
 /* The squares a piece on @p from can reach by one step / by a chain of leaps (never @p from). */
 uint64_t ug_step_targets(const ug_params *p, const ug_state *s, int from);
 uint64_t ug_leap_targets(const ug_params *p, const ug_state *s, int from);

@@ -26,47 +26,49 @@ uint64_t ug_corner(int pieces, int side)
     return black;
 }
 
-/* Directions 0-3 are orthogonal (N, E, S, W), 4-7 diagonal (NE, NW, SE, SW); the masks stop
- * pieces from wrapping around the board's edge. */
-uint64_t ug_shift(uint64_t b, int dir)
+/* The squares one step (or, with @p over, one leap over a piece of @p over) away from any
+ * square of @p from, written out per direction so that the hot loops need no switch. */
+static inline uint64_t ug_around(uint64_t from, int diagonal)
 {
-    switch (dir) {
-    case 0: return b << 8;
-    case 1: return (b << 1) & ~FILE_A;
-    case 2: return b >> 8;
-    case 3: return (b >> 1) & ~FILE_H;
-    case 4: return (b << 9) & ~FILE_A;
-    case 5: return (b << 7) & ~FILE_H;
-    case 6: return (b >> 7) & ~FILE_A;
-    default: return (b >> 9) & ~FILE_H;
-    }
+    uint64_t east = (from << 1) & ~FILE_A, west = (from >> 1) & ~FILE_H;
+    uint64_t to = (from << 8) | (from >> 8) | east | west;
+    if (diagonal)
+        to |= (east << 8) | (east >> 8) | (west << 8) | (west >> 8);
+    return to;
+}
+
+static inline uint64_t ug_leap_once(uint64_t from, uint64_t over, int diagonal)
+{
+    uint64_t to = ((((from << 8) & over) << 8)) | ((((from >> 8) & over) >> 8)) |
+                  ((((from << 1) & ~FILE_A & over) << 1) & ~FILE_A) |
+                  ((((from >> 1) & ~FILE_H & over) >> 1) & ~FILE_H);
+    if (diagonal)
+        to |= ((((from << 9) & ~FILE_A & over) << 9) & ~FILE_A) |
+              ((((from << 7) & ~FILE_H & over) << 7) & ~FILE_H) |
+              ((((from >> 7) & ~FILE_A & over) >> 7) & ~FILE_A) |
+              ((((from >> 9) & ~FILE_H & over) >> 9) & ~FILE_H);
+    return to;
 }
 
 uint64_t ug_step_targets(const ug_params *p, const ug_state *s, int from)
 {
-    uint64_t piece = 1ull << from;
-    uint64_t empty = ~(s->occ[0] | s->occ[1]);
-    uint64_t to = 0;
-    for (int d = 0; d < p->directions; d++)
-        to |= ug_shift(piece, d);
-    return to & empty;
+    return ug_around(1ull << from, p->directions == 8) & ~(s->occ[0] | s->occ[1]);
 }
 
 uint64_t ug_leap_targets(const ug_params *p, const ug_state *s, int from)
 {
     /* Breadth-first over landing squares. The moving piece has left its square, so that square
-     * is empty for the whole chain: nothing can leap over it, and the chain may pass through it
-     * (but not end there). */
+     * is empty for the whole chain and the chain may pass through it, but not end there.
+     * (Landings are an even number of files and ranks from the start, so a chain never stands
+     * next to its start square and the vacated square is never leapt over.) */
     uint64_t piece = 1ull << from;
     uint64_t others = (s->occ[0] | s->occ[1]) & ~piece;
     uint64_t empty = ~others;
     uint64_t reached = piece;
     uint64_t frontier = piece;
+    int diagonal = p->directions == 8;
     while (frontier) {
-        uint64_t next = 0;
-        for (int d = 0; d < p->directions; d++)
-            next |= ug_shift(ug_shift(frontier, d) & others, d);
-        next &= empty & ~reached;
+        uint64_t next = ug_leap_once(frontier, others, diagonal) & empty & ~reached;
         reached |= next;
         frontier = next;
     }
@@ -76,15 +78,10 @@ uint64_t ug_leap_targets(const ug_params *p, const ug_state *s, int from)
 int ug_has_move(const ug_params *p, const ug_state *s, int side)
 {
     uint64_t occ = s->occ[0] | s->occ[1];
-    uint64_t empty = ~occ;
-    for (int d = 0; d < p->directions; d++) {
-        uint64_t ahead = ug_shift(s->occ[side], d);
-        if (ahead & empty)
-            return 1; /* a step */
-        if (ug_shift(ahead & occ, d) & empty)
-            return 1; /* a first leap */
-    }
-    return 0;
+    int diagonal = p->directions == 8;
+    /* A step, or a first leap. */
+    return ((ug_around(s->occ[side], diagonal) | ug_leap_once(s->occ[side], occ, diagonal)) &
+            ~occ) != 0;
 }
 
 void ug_state_set_board(ug_state *s, uint64_t white, uint64_t black)
