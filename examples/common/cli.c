@@ -142,6 +142,7 @@ static void write_line(void *user, const char *line, size_t len)
     FILE *out = user;
     fwrite(line, 1, len, out);
     putc('\n', out);
+    fflush(out); /* a driving script sees each info line of a long search as it comes */
 }
 
 int ba_cli_run_protocol(const ba_game *g, FILE *in, FILE *out, const ba_cli_play_options *setup)
