@@ -21,10 +21,10 @@ void bench_ugolki(bench_ctx *ctx)
 {
     const ba_game *g = ba_ugolki_game();
     int quick = bench_quick(ctx);
-    int depth = quick ? 5 : 7;
+    int depth = quick ? 5 : 8;
 
-    bench_section(ctx, quick ? "Ugolki: time to depth 5 (--quick; the full run goes to 7)"
-                             : "Ugolki: time to depth 7");
+    bench_section(ctx, quick ? "Ugolki: time to depth 5 (--quick; the full run goes to 8)"
+                             : "Ugolki: time to depth 8");
     bench_note(ctx, "9 pieces, the article's square table, asymmetric weighting (program White), "
                     "finish test, no random bonus; default engine settings.");
     for (size_t i = 0; i < NPOSITIONS; i++) {
