@@ -26,29 +26,8 @@ static int cam_in_opp_castle(const cam_state *s, int side)
  * move is available. */
 static int cam_has_legal_move(const ba_game *g, const cam_state *s)
 {
-    int side = s->side_to_move;
-    const uint8_t *board = s->board;
-    int castle_ok = s->castle_moves[side] < cam_options(g)->castle_moves_per_player;
-    for (int sq = 0; sq < CAM_SQUARES; sq++) {
-        if (!cam_is_own(board[sq], side)) continue;
-        if (cam_is_opp_castle(sq, side)) {
-            int other = (sq & 1) ? sq - 1 : sq + 1; /* F/G of the same castle */
-            if (castle_ok && board[other] == CAM_EMPTY) return 1;
-            continue;
-        }
-        for (int d = 0; d < CAM_DIRS; d++) {
-            int to = cam_step[sq][d];
-            if (to == CAM_NO_SQUARE) continue;
-            if (board[to] == CAM_EMPTY) {
-                if (!cam_is_own_castle(to, side)) return 1;
-                continue;
-            }
-            int land = cam_leap[sq][d];
-            if (land == CAM_NO_SQUARE || board[land] != CAM_EMPTY) continue;
-            if (cam_is_enemy(board[to], side)) return 1;           /* a jump */
-            if (!cam_is_own_castle(land, side)) return 1;          /* a canter (or a Charge) */
-        }
-    }
+    for (int sq = 0; sq < CAM_SQUARES; sq++)
+        if (cam_is_own(s->board[sq], s->side_to_move) && cam_piece_has_move(g, s, sq)) return 1;
     return 0;
 }
 

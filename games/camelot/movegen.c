@@ -29,6 +29,7 @@ void cam_gen_init(cam_gen *gen, const ba_game *g, const cam_state *s, ba_move *m
     gen->n = 0;
     gen->err = BA_OK;
     gen->piece_first = 0;
+    gen->only_from = CAM_NO_SQUARE;
 }
 
 /* The squares a capture path jumped over: the middles of its legs that held an enemy piece when
@@ -226,42 +227,74 @@ static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int nois
 /* The moves of the piece that must leave its own castle (the obligation outranks every other
  * rule). It jumps out if it can; otherwise any move that takes it out (all its moves do: nothing
  * re-enters one's own castle except by a jump). Returns the number of moves found. */
-static size_t cam_gen_obliged(cam_gen *gen, int sq)
+static void cam_gen_obliged(cam_gen *gen, int sq)
 {
-    size_t before = gen->n;
     gen->piece_first = gen->n;
     if (cam_piece_can_jump(gen->s, sq)) {
         cam_gen_jumps(gen, sq);
-        return gen->n - before;
+        return;
     }
     if (CAM_PIECE_KIND(gen->s->board[sq]) == CAM_KNIGHT) cam_gen_charges(gen, sq);
     cam_gen_plain(gen, sq);
     cam_gen_canters(gen, sq);
-    return gen->n - before;
 }
 
-static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, size_t cap, int noisy_only)
+int cam_piece_has_move(const ba_game *g, const cam_state *s, int sq)
+{
+    const uint8_t *board = s->board;
+    int side = s->side_to_move;
+    if (cam_is_opp_castle(sq, side)) {
+        int other = (sq & 1) ? sq - 1 : sq + 1; /* F/G of the same castle */
+        return s->castle_moves[side] < cam_options(g)->castle_moves_per_player && board[other] == CAM_EMPTY;
+    }
+    for (int d = 0; d < CAM_DIRS; d++) {
+        int to = cam_step[sq][d];
+        if (to == CAM_NO_SQUARE) continue;
+        if (board[to] == CAM_EMPTY) {
+            if (!cam_is_own_castle(to, side)) return 1; /* a plain move */
+            continue;
+        }
+        int land = cam_leap[sq][d];
+        if (land == CAM_NO_SQUARE || board[land] != CAM_EMPTY) continue;
+        if (cam_is_enemy(board[to], side)) return 1; /* a jump */
+        /* A canter; for a knight the knight rule may forbid stopping on `land`, but then it
+         * can jump from there, so a Charge exists. */
+        if (!cam_is_own_castle(land, side)) return 1;
+    }
+    return 0;
+}
+
+static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, size_t cap, int noisy_only,
+                        int only_from)
 {
     cam_gen gen;
     cam_gen_init(&gen, g, s, moves, cap);
+    gen.only_from = only_from;
     int obliged = cam_obliged_piece(s);
-    if (obliged != CAM_NO_SQUARE) {
-        /* [choice] With no way out the obligation lapses and the turn is played normally. */
-        if (cam_gen_obliged(&gen, obliged) > 0 || gen.err != BA_OK)
-            return gen.err != BA_OK ? gen.err : (int)gen.n;
+    /* [choice] With no way out the obligation lapses and the turn is played normally. */
+    if (obliged != CAM_NO_SQUARE && cam_piece_has_move(g, s, obliged)) {
+        if (only_from == CAM_NO_SQUARE || only_from == obliged) cam_gen_obliged(&gen, obliged);
+        return gen.err != BA_OK ? gen.err : (int)gen.n;
     }
     int compulsory = cam_side_can_jump(s, gen.side);
-    for (int sq = 0; sq < CAM_SQUARES && gen.err == BA_OK; sq++)
+    for (int sq = 0; sq < CAM_SQUARES && gen.err == BA_OK; sq++) {
+        if (only_from != CAM_NO_SQUARE && sq != only_from) continue;
         if (cam_is_own(s->board[sq], gen.side)) cam_gen_piece(&gen, sq, compulsory, noisy_only);
+    }
     return gen.err != BA_OK ? gen.err : (int)gen.n;
+}
+
+int cam_generate_from(const ba_game *g, const cam_state *s, int from, ba_move *moves, size_t cap)
+{
+    return cam_generate(g, s, moves, cap, 0, from);
 }
 
 int cam_generate_legal(const ba_game *g, const cam_state *s, ba_move *moves, size_t cap)
 {
-    return cam_generate(g, s, moves, cap, 0);
+    return cam_generate(g, s, moves, cap, 0, CAM_NO_SQUARE);
 }
 
 int cam_generate_noisy_moves(const ba_game *g, const cam_state *s, ba_move *moves, size_t cap)
 {
-    return cam_generate(g, s, moves, cap, 1);
+    return cam_generate(g, s, moves, cap, 1, CAM_NO_SQUARE);
 }

@@ -20,6 +20,7 @@ typedef struct cam_gen {
     size_t n;                 /* moves written */
     int err;                  /* first error (BA_ERR_BUFFER, BA_ERR_INTERNAL) or BA_OK */
     size_t piece_first;       /* first move of the current piece: captures dedupe from here */
+    int only_from;            /* CAM_NO_SQUARE, or list only the moves starting here */
     uint8_t work[CAM_SQUARES]; /* board for jump chains: captured pieces vanish as they go */
 } cam_gen;
 
@@ -52,6 +53,12 @@ void cam_gen_charges(cam_gen *gen, int from);
 void cam_gen_castle_moves(cam_gen *gen, int from, int capture_compulsory);
 /* The piece on s->must_leave[side] when that obligation is live, else CAM_NO_SQUARE. */
 int cam_obliged_piece(const cam_state *s);
+
+/* 1 if the piece on sq (of the side to move) has at least one move by the piece rules
+ * (ignoring compulsory capture and the castle obligation), without listing them. */
+int cam_piece_has_move(const ba_game *g, const cam_state *s, int sq);
+/* The legal moves that start on `from` (the turn's rules applied as for all moves). */
+int cam_generate_from(const ba_game *g, const cam_state *s, int from, ba_move *moves, size_t cap);
 
 /* The result when it follows without listing the moves (every rule except "no legal move"):
  * generate() uses it, since an empty move list already expresses that rule. */

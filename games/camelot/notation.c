@@ -174,17 +174,14 @@ static int cam_parse_path(const cam_state *s, const char *text, cam_written *w, 
 }
 
 /* Why a well-formed, physically possible path is not a legal move (the first rule it breaks). */
-static int cam_explain_illegal(const ba_game *g, const cam_state *s, const cam_written *w, const ba_move *legal,
-                               int nlegal, ba_error *err)
+static int cam_explain_illegal(const ba_game *g, const cam_state *s, const cam_written *w, ba_error *err)
 {
     char a[4], b[4];
     int side = s->side_to_move;
     int from = w->path[0], to = w->path[w->len - 1];
     uint8_t piece = s->board[from];
     int obliged = cam_obliged_piece(s);
-    int obliged_has_moves = 0;
-    for (int i = 0; i < nlegal; i++)
-        if (obliged != CAM_NO_SQUARE && legal[i].bytes[0] == obliged) obliged_has_moves = 1;
+    int obliged_has_moves = obliged != CAM_NO_SQUARE && cam_piece_has_move(g, s, obliged);
     if (obliged_has_moves && from != obliged)
         return ba_error_set(err, BA_ERR_ILLEGAL, "the piece on %s must leave its own castle this turn", cam_sqname(obliged, a));
     if (obliged_has_moves && w->jumps == 0 && cam_piece_can_jump(s, obliged))
@@ -239,12 +236,19 @@ int cam_move_from_text(const ba_game *g, const cam_state *s, const char *text, b
     cam_written w;
     int rc = cam_parse_path(s, text, &w, err);
     if (rc != BA_OK) return rc;
-    size_t cap = g != NULL && g->max_moves > 0 ? g->max_moves : 1024;
-    ba_move *legal = malloc(cap * sizeof *legal);
-    if (legal == NULL) return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
-    int n = cam_generate_legal(g, s, legal, cap);
+    /* The legal moves of the written piece: usually few, so a small buffer on the stack, and
+     * the heap only for a piece with very many captures. */
+    ba_move local[128];
+    ba_move *legal = local;
+    int n = cam_generate_from(g, s, w.path[0], legal, sizeof local / sizeof local[0]);
+    if (n == BA_ERR_BUFFER) {
+        size_t cap = g != NULL && g->max_moves > 0 ? g->max_moves : 1024;
+        legal = malloc(cap * sizeof *legal);
+        if (legal == NULL) return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+        n = cam_generate_from(g, s, w.path[0], legal, cap);
+    }
     if (n < 0) {
-        free(legal);
+        if (legal != local) free(legal);
         return ba_error_set(err, n, "could not list the legal moves (%s)", ba_errstr(n));
     }
     int from = w.path[0], to = w.path[w.len - 1];
@@ -260,11 +264,11 @@ int cam_move_from_text(const ba_game *g, const cam_state *s, const char *text, b
         for (int k = 0; k < info.captures; k++) cam_sqset_add(&caps, info.captured[k]);
         if (!cam_sqset_equal(&caps, &w.captured)) continue;
         *out = *m;
-        free(legal);
+        if (legal != local) free(legal);
         ba_error_clear(err);
         return BA_OK;
     }
-    rc = cam_explain_illegal(g, s, &w, legal, n, err);
-    free(legal);
+    rc = cam_explain_illegal(g, s, &w, err);
+    if (legal != local) free(legal);
     return rc;
 }
