@@ -93,6 +93,10 @@ ctest_stage() {
     fi
     passed=$((passed + total - nfail))
     failed=$((failed + nfail))
+    # The slowest tests, to keep an eye on the time budget.
+    grep -E '^ *[0-9]+/[0-9]+ Test +#' "$LOGS/$name.log" |
+        sed -E 's/^.*Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec$/\2 \1/' | sort -rn | head -n 5 |
+        awk '{printf "   slowest: %7.1f s  %s\n", $1, $2}' >"$LOGS/$name.slowest"
     if [ "$nfail" -eq 0 ]; then
         printf 'ok      %s  (%d tests)\n' "$(fmt_ms "$ms")" "$total"
         summary+=("$(printf '%-24s ok      %s  (%d tests)' "$name" "$(fmt_ms "$ms")" "$total")")
@@ -102,6 +106,7 @@ ctest_stage() {
         grep -E '^\s*[0-9]+ - |\*\*\*|Failed|failed|error' "$LOGS/$name.log" | tail -n 40 | sed 's/^/   | /'
         summary+=("$(printf '%-24s FAILED  %s  (%d of %d failed)' "$name" "$(fmt_ms "$ms")" "$nfail" "$total")")
     fi
+    cat "$LOGS/$name.slowest"
 }
 
 skip() {
