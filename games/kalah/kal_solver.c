@@ -70,6 +70,7 @@ struct ba_kalah_solver {
     /* the running solve */
     atomic_int stop;
     int aborted;
+    int in_search; /* 0 while the database is built */
     uint64_t nodes, next_check;
     uint64_t t0_ms, last_report_ms;
     int lower, upper, test;
@@ -207,6 +208,8 @@ static void build_steps(ba_kalah_solver *S)
 /* Endgame database                                                                          */
 /* ---------------------------------------------------------------------------------------- */
 
+static void check_limits(ba_kalah_solver *S);
+
 /* Slot s of the 2m pits: the mover's pits first, then the opponent's. */
 static int slot(const ba_kalah_solver *S, const kal_board *B, int s)
 {
@@ -273,9 +276,13 @@ static void db_fill(ba_kalah_solver *S, kal_board *B, int s, int r, int k, uint6
 {
     const int n = 2 * S->m;
     uint8_t *cell = s < S->m ? &B->b[s] : &B->b[8 + s - S->m];
+    if (S->aborted)
+        return;
     if (s == n - 1) {
         *cell = (uint8_t)r;
         uint64_t idx = (*next)++;
+        if (idx % 65536 == 0)
+            check_limits(S);
         if (S->db[idx] == KAL_DB_UNKNOWN)
             db_solve(S, B, k, idx);
         *cell = 0;
@@ -339,6 +346,8 @@ int kal_solver_prepare_db(ba_kalah_solver *S, int k)
         memset(&B, 0, sizeof B);
         uint64_t next = S->db_offset[j];
         db_fill(S, &B, 0, j, j, &next);
+        if (S->aborted)
+            break; /* levels below j are complete and stay usable */
         S->db_seeds = j; /* levels below are complete: lookups may use them */
         if (S->opts.progress) {
             ba_kalah_progress pr;
@@ -467,7 +476,7 @@ static void check_limits(ba_kalah_solver *S)
     uint64_t t = now_ms();
     if (S->opts.max_time_ms && t - S->t0_ms >= S->opts.max_time_ms)
         S->aborted = 1;
-    if (S->opts.progress && t - S->last_report_ms >= 1000) {
+    if (S->opts.progress && t - S->last_report_ms >= 1000 && S->in_search) {
         S->last_report_ms = t;
         report(S, t);
     }
@@ -553,6 +562,11 @@ static int search(ba_kalah_solver *S, const kal_board *B, int R, int alpha, int 
         kind[j] = sow(S, &child[j], ml.pit[j], &gain[j]);
         if (kind[j] == KAL_SOW_PASS)
             board_flip(&child[j]);
+#if defined(__GNUC__)
+        /* The children's table entries are cache misses: start loading them now. */
+        if (kind[j] != KAL_SOW_END && R - gain[j] > S->db_seeds)
+            __builtin_prefetch(tt_bucket(S, &child[j]));
+#endif
     }
     {
         /* Order by what each move wins at once: the table's move, the end of the game, extra
@@ -832,6 +846,7 @@ int ba_kalah_solver_solve(ba_kalah_solver *S, const void *state, ba_kalah_soluti
         S->tt_buckets = buckets;
     }
     int want = S->opts.db_seeds >= 0 ? S->opts.db_seeds : auto_db_seeds(S, R);
+    S->in_search = 0;
     if (want > S->db_seeds) {
         int rc = kal_solver_prepare_db(S, want);
         if (rc != BA_OK)
@@ -841,6 +856,7 @@ int ba_kalah_solver_solve(ba_kalah_solver *S, const void *state, ba_kalah_soluti
         S->db_seeds = -1;
     out->db_time_ms = now_ms() - S->t0_ms;
     out->db_seeds = S->db_seeds < 0 ? 0 : S->db_seeds;
+    S->in_search = 1;
 
     /* MTD(f) over v, the margin still to be won from the pits. */
     int lower = -R, upper = R, best_pit = KAL_NO_MOVE;
