@@ -1,0 +1,521 @@
+/* The match referee of boardai-chess (--match): plays a UCI engine (by default this program)
+ * against an xboard/CECP engine (by default Debian's fairymax), keeps both clocks, checks every
+ * move with libboardai's rules and ends each game by checkmate, stalemate, the 50-move rule,
+ * threefold repetition, insufficient material, an illegal move, a crash, a hang or a flag fall.
+ *
+ * Each pair of games starts from the same short random opening (a few seeded random plies),
+ * once with each colour, so that two deterministic engines still play different games. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <boardai/boardai.h>
+
+#include "chess_program.h"
+
+typedef struct proc {
+    const char *name;
+    pid_t pid;
+    int to_fd, from_fd;
+    char buf[65536];
+    size_t len;
+    int eof;
+} proc;
+
+typedef struct match_opts {
+    int games;
+    int64_t base_ms, inc_ms;
+    const char *uci_cmd;   /* engine A (UCI) */
+    const char *cecp_cmd;  /* engine B (xboard) */
+    uint64_t seed;
+    int opening_plies;
+    int max_plies;
+    int verbose;
+    const char *pgn_path;
+} match_opts;
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int spawn(proc *p, const char *name, const char *cmd)
+{
+    int to[2], from[2];
+    memset(p, 0, sizeof *p);
+    p->name = name;
+    p->pid = -1;
+    if (pipe(to) < 0)
+        return -1;
+    if (pipe(from) < 0) {
+        close(to[0]);
+        close(to[1]);
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        int devnull = open("/dev/null", O_WRONLY);
+        if (devnull >= 0)
+            dup2(devnull, 2);
+        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    p->pid = pid;
+    p->to_fd = to[1];
+    p->from_fd = from[0];
+    return 0;
+}
+
+static void send_line(proc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void send_line(proc *p, const char *fmt, ...)
+{
+    char line[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if (n > (int)sizeof line - 2)
+        n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t w = write(p->to_fd, line + off, (size_t)(n - off));
+        if (w <= 0) {
+            if (w < 0 && errno == EINTR)
+                continue;
+            return; /* a dead engine is noticed when reading */
+        }
+        off += (int)w;
+    }
+}
+
+/* One line from the engine before @p deadline (ms, now_ms clock): 1, 0 on timeout, -1 at EOF. */
+static int read_line(proc *p, char *out, size_t cap, int64_t deadline)
+{
+    for (;;) {
+        char *nl = memchr(p->buf, '\n', p->len);
+        if (nl || p->len == sizeof p->buf) {
+            size_t len = nl ? (size_t)(nl - p->buf) : p->len;
+            size_t copy = len < cap - 1 ? len : cap - 1;
+            memcpy(out, p->buf, copy);
+            out[copy] = '\0';
+            if (copy && out[copy - 1] == '\r')
+                out[copy - 1] = '\0';
+            size_t used = nl ? len + 1 : len;
+            memmove(p->buf, p->buf + used, p->len - used);
+            p->len -= used;
+            return 1;
+        }
+        if (p->eof)
+            return -1;
+        int64_t left = deadline - now_ms();
+        if (left <= 0)
+            return 0;
+        struct pollfd pfd = {p->from_fd, POLLIN, 0};
+        int r = poll(&pfd, 1, (int)(left > 1000000 ? 1000000 : left));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return 0;
+        ssize_t got = read(p->from_fd, p->buf + p->len, sizeof p->buf - p->len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            p->eof = 1;
+        else
+            p->len += (size_t)got;
+    }
+}
+
+/* Reads lines until one starts with @p prefix (copied to @p out). 1, 0 timeout, -1 EOF. */
+static int wait_for(proc *p, const char *prefix, char *out, size_t cap, int64_t deadline)
+{
+    char line[4096];
+    for (;;) {
+        int r = read_line(p, line, sizeof line, deadline);
+        if (r <= 0)
+            return r;
+        if (!strncmp(line, prefix, strlen(prefix))) {
+            if (out)
+                snprintf(out, cap, "%s", line);
+            return 1;
+        }
+    }
+}
+
+static void finish_proc(proc *p)
+{
+    if (p->pid <= 0)
+        return;
+    send_line(p, "quit");
+    close(p->to_fd);
+    int64_t end = now_ms() + 1000;
+    int status;
+    while (now_ms() < end) {
+        if (waitpid(p->pid, &status, WNOHANG) == p->pid) {
+            p->pid = -1;
+            break;
+        }
+        struct timespec ts = {0, 10000000};
+        nanosleep(&ts, NULL);
+    }
+    if (p->pid > 0) {
+        kill(p->pid, SIGKILL);
+        waitpid(p->pid, &status, 0);
+    }
+    close(p->from_fd);
+    p->pid = -1;
+}
+
+typedef struct game_record {
+    double score_a;     /* 1, 0.5, 0 for the UCI engine */
+    char reason[160];
+    int plies;
+    int illegal_a, illegal_b, crash_a, crash_b, time_a, time_b;
+} game_record;
+
+static void xboard_clock(proc *b, int64_t mine, int64_t theirs)
+{
+    send_line(b, "time %lld", (long long)(mine / 10));
+    send_line(b, "otim %lld", (long long)(theirs / 10));
+}
+
+/* Plays one game; A (UCI) has white when a_white. */
+static void play_game(const match_opts *o, int a_white, const char *opening, game_record *rec, FILE *pgn,
+                      int round)
+{
+    memset(rec, 0, sizeof *rec);
+    proc a, b;
+    char line[4096];
+    ba_pos *pos = NULL;
+    ba_error err;
+    char moves[16384] = "";
+    size_t mlen = 0;
+    int64_t clock_ms[2] = {o->base_ms, o->base_ms};
+    if (ba_pos_new(ba_chess_game(), &pos) != BA_OK) {
+        snprintf(rec->reason, sizeof rec->reason, "out of memory");
+        rec->score_a = 0.5;
+        return;
+    }
+    int ok_a = spawn(&a, "A", o->uci_cmd) == 0;
+    int ok_b = spawn(&b, "B", o->cecp_cmd) == 0;
+    const int a_side = a_white ? 0 : 1;
+    if (ok_a) {
+        send_line(&a, "uci");
+        ok_a = wait_for(&a, "uciok", NULL, 0, now_ms() + 5000) == 1;
+        send_line(&a, "ucinewgame");
+        send_line(&a, "isready");
+        ok_a = ok_a && wait_for(&a, "readyok", NULL, 0, now_ms() + 5000) == 1;
+    }
+    if (ok_b) {
+        send_line(&b, "xboard");
+        send_line(&b, "protover 2");
+        /* protover 2 engines end their features with done=1; older ones say nothing */
+        int r = wait_for(&b, "feature done=1", NULL, 0, now_ms() + 2000);
+        ok_b = r >= 0;
+        send_line(&b, "new");
+        send_line(&b, "easy");
+        send_line(&b, "nopost");
+        send_line(&b, "force");
+        send_line(&b, "level 0 %lld:%02lld %g", (long long)(o->base_ms / 60000), (long long)(o->base_ms / 1000 % 60),
+                  (double)o->inc_ms / 1000.0);
+    }
+    if (!ok_a || !ok_b) {
+        rec->score_a = ok_a ? 1 : (ok_b ? 0 : 0.5);
+        if (!ok_a)
+            rec->crash_a = 1;
+        if (!ok_b)
+            rec->crash_b = 1;
+        snprintf(rec->reason, sizeof rec->reason, "%s did not start", !ok_a ? "UCI engine" : "xboard engine");
+        goto done;
+    }
+    /* The opening: played on the board and sent to B (in force mode). */
+    {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s", opening);
+        for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+            if (ba_pos_play_text(pos, tok, &err) != BA_OK)
+                break;
+            send_line(&b, "%s", tok);
+            mlen += (size_t)snprintf(moves + mlen, sizeof moves - mlen, " %s", tok);
+        }
+    }
+    for (;;) {
+        int result = ba_pos_result(pos);
+        if (result != BA_RESULT_ONGOING) {
+            int winner = ba_result_winner(result);
+            rec->score_a = winner < 0 ? 0.5 : (winner == a_side ? 1 : 0);
+            const char *why = "draw";
+            if (winner >= 0)
+                why = "checkmate";
+            else
+                why = "draw (stalemate, 50 moves, repetition or material)";
+            snprintf(rec->reason, sizeof rec->reason, "%s", why);
+            break;
+        }
+        if ((int)ba_pos_ply(pos) >= o->max_plies) {
+            rec->score_a = 0.5;
+            snprintf(rec->reason, sizeof rec->reason, "draw by the referee after %d plies", o->max_plies);
+            break;
+        }
+        int stm = ba_pos_side_to_move(pos);
+        int a_turn = stm == a_side;
+        int64_t start = now_ms();
+        /* Time the engine may take before the referee calls it a hang: its clock plus 5 s. */
+        int64_t deadline = start + clock_ms[stm] + 5000;
+        char move[64] = "";
+        int r;
+        if (a_turn) {
+            send_line(&a, "position startpos moves%s", moves);
+            send_line(&a, "go wtime %lld btime %lld winc %lld binc %lld", (long long)clock_ms[0],
+                      (long long)clock_ms[1], (long long)o->inc_ms, (long long)o->inc_ms);
+            r = wait_for(&a, "bestmove ", line, sizeof line, deadline);
+            if (r == 1)
+                sscanf(line + 9, "%63s", move);
+        } else {
+            xboard_clock(&b, clock_ms[stm], clock_ms[!stm]);
+            send_line(&b, "go");
+            for (;;) {
+                r = read_line(&b, line, sizeof line, deadline);
+                if (r <= 0)
+                    break;
+                if (!strncmp(line, "move ", 5)) {
+                    sscanf(line + 5, "%63s", move);
+                    break;
+                }
+                if (!strncmp(line, "resign", 6) || strstr(line, "resigns")) {
+                    snprintf(move, sizeof move, "resign");
+                    break;
+                }
+            }
+            send_line(&b, "force");
+        }
+        int64_t used = now_ms() - start;
+        if (r < 0 || (r == 0 && now_ms() >= deadline)) {
+            rec->score_a = a_turn ? 0 : 1;
+            if (a_turn)
+                rec->crash_a = 1;
+            else
+                rec->crash_b = 1;
+            snprintf(rec->reason, sizeof rec->reason, "%s %s", a_turn ? "UCI engine" : "xboard engine",
+                     r < 0 ? "crashed or quit" : "hung");
+            break;
+        }
+        if (!strcmp(move, "resign")) {
+            rec->score_a = 1;
+            snprintf(rec->reason, sizeof rec->reason, "xboard engine resigned");
+            break;
+        }
+        clock_ms[stm] -= used;
+        if (clock_ms[stm] < 0) {
+            rec->score_a = a_turn ? 0 : 1;
+            if (a_turn)
+                rec->time_a = 1;
+            else
+                rec->time_b = 1;
+            snprintf(rec->reason, sizeof rec->reason, "%s lost on time", a_turn ? "UCI engine" : "xboard engine");
+            break;
+        }
+        clock_ms[stm] += o->inc_ms;
+        if (ba_pos_play_text(pos, move, &err) != BA_OK) {
+            rec->score_a = a_turn ? 0 : 1;
+            if (a_turn)
+                rec->illegal_a = 1;
+            else
+                rec->illegal_b = 1;
+            snprintf(rec->reason, sizeof rec->reason, "%s played an illegal move '%.20s': %.80s",
+                     a_turn ? "UCI engine" : "xboard engine", move, err.message);
+            break;
+        }
+        if (a_turn)
+            send_line(&b, "%s", move);
+        if (mlen + 8 < sizeof moves)
+            mlen += (size_t)snprintf(moves + mlen, sizeof moves - mlen, " %s", move);
+        if (o->verbose)
+            fprintf(stderr, "  %s %s (%lld ms)\n", a_turn ? "A" : "B", move, (long long)used);
+    }
+done:
+    rec->plies = pos ? (int)ba_pos_ply(pos) : 0;
+    if (pgn && pos) {
+        /* Moves in SAN, replayed from the start. */
+        const char *res = rec->score_a == 0.5 ? "1/2-1/2" : ((rec->score_a == 1) == (a_white != 0) ? "1-0" : "0-1");
+        fprintf(pgn, "[Event \"boardai-chess match\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
+                     "[Result \"%s\"]\n[Termination \"%s\"]\n\n",
+                round, a_white ? "boardai-chess" : "xboard engine", a_white ? "xboard engine" : "boardai-chess", res,
+                rec->reason);
+        ba_pos *replay;
+        if (ba_pos_new(ba_chess_game(), &replay) == BA_OK) {
+            for (size_t i = 0; i < ba_pos_ply(pos); i++) {
+                ba_move m;
+                char san[32];
+                if (ba_pos_move_at(pos, i, &m) != BA_OK || ba_chess_san(ba_pos_state(replay), &m, san, sizeof san) < 0)
+                    break;
+                if (i % 2 == 0)
+                    fprintf(pgn, "%zu. ", i / 2 + 1);
+                fprintf(pgn, "%s ", san);
+                ba_pos_play(replay, &m, NULL);
+            }
+            ba_pos_free(replay);
+        }
+        fprintf(pgn, "%s\n\n", res);
+        fflush(pgn);
+    }
+    finish_proc(&a);
+    finish_proc(&b);
+    ba_pos_free(pos);
+}
+
+static void match_usage(FILE *f)
+{
+    fprintf(f, "usage: boardai-chess --match [options]\n"
+               "Plays a UCI engine against an xboard engine and prints the score of the UCI engine.\n"
+               "  --games N         games to play (default 10; pairs share an opening)\n"
+               "  --time MS         base time per side in milliseconds (default 2000)\n"
+               "  --inc MS          increment per move in milliseconds (default 50)\n"
+               "  --uci CMD         the UCI engine command (default: this program)\n"
+               "  --xboard CMD      the xboard engine command (default: fairymax)\n"
+               "  --seed N          seed of the random openings (default 1)\n"
+               "  --opening-plies N random plies before the engines take over (default 4)\n"
+               "  --max-plies N     adjudicate a draw after N plies (default 400)\n"
+               "  --pgn FILE        write the games as PGN\n"
+               "  --verbose         print every move on stderr\n");
+}
+
+static int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+    char *end;
+    if (!s || !*s)
+        return -1;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*end || errno || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int chess_run_match(int argc, char **argv, const char *self_path)
+{
+    match_opts o = {10, 2000, 50, NULL, "fairymax", 1, 4, 400, 0, NULL};
+    char self_cmd[4096];
+    snprintf(self_cmd, sizeof self_cmd, "'%s' --uci", self_path);
+    o.uci_cmd = self_cmd;
+    for (int i = 0; i < argc; i++) {
+        const char *opt = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int64_t v;
+        if (!strcmp(opt, "--help")) {
+            match_usage(stdout);
+            return 0;
+        } else if (!strcmp(opt, "--verbose")) {
+            o.verbose = 1;
+            continue;
+        }
+        if (!val) {
+            fprintf(stderr, "boardai-chess --match: %s needs a value\n", opt);
+            return 2;
+        }
+        i++;
+        if (!strcmp(opt, "--games") && !parse_i64(val, 1, 100000, &v))
+            o.games = (int)v;
+        else if (!strcmp(opt, "--time") && !parse_i64(val, 10, 86400000, &v))
+            o.base_ms = v;
+        else if (!strcmp(opt, "--inc") && !parse_i64(val, 0, 3600000, &v))
+            o.inc_ms = v;
+        else if (!strcmp(opt, "--seed") && !parse_i64(val, 0, INT64_MAX, &v))
+            o.seed = (uint64_t)v;
+        else if (!strcmp(opt, "--opening-plies") && !parse_i64(val, 0, 40, &v))
+            o.opening_plies = (int)v;
+        else if (!strcmp(opt, "--max-plies") && !parse_i64(val, 10, 100000, &v))
+            o.max_plies = (int)v;
+        else if (!strcmp(opt, "--uci"))
+            o.uci_cmd = val;
+        else if (!strcmp(opt, "--xboard"))
+            o.cecp_cmd = val;
+        else if (!strcmp(opt, "--pgn"))
+            o.pgn_path = val;
+        else {
+            fprintf(stderr, "boardai-chess --match: bad option or value: %s %s\n", opt, val);
+            match_usage(stderr);
+            return 2;
+        }
+    }
+    signal(SIGPIPE, SIG_IGN);
+    FILE *pgn = NULL;
+    if (o.pgn_path && !(pgn = fopen(o.pgn_path, "w"))) {
+        fprintf(stderr, "boardai-chess --match: cannot write %s: %s\n", o.pgn_path, strerror(errno));
+        return 1;
+    }
+    double score = 0;
+    int wins = 0, losses = 0, draws = 0;
+    int illegal_a = 0, illegal_b = 0, crash_a = 0, crash_b = 0, time_a = 0, time_b = 0;
+    uint64_t rng = o.seed * 0x9E3779B97F4A7C15ULL + 1;
+    char opening[512] = "";
+    printf("match: UCI engine [%s] vs xboard engine [%s], %d games, %lld ms + %lld ms\n", o.uci_cmd, o.cecp_cmd,
+           o.games, (long long)o.base_ms, (long long)o.inc_ms);
+    fflush(stdout);
+    for (int g = 0; g < o.games; g++) {
+        if (g % 2 == 0) {
+            /* A new random opening for the pair. */
+            ba_pos *pos;
+            size_t len = 0;
+            opening[0] = '\0';
+            if (ba_pos_new(ba_chess_game(), &pos) != BA_OK)
+                return 1;
+            for (int k = 0; k < o.opening_plies; k++) {
+                ba_move list[256];
+                int n = ba_pos_moves(pos, list, 256);
+                if (n <= 0)
+                    break;
+                rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                ba_move m = list[(rng >> 33) % (uint64_t)n];
+                char t[16];
+                ba_pos_move_text(pos, &m, t, sizeof t);
+                ba_pos_play(pos, &m, NULL);
+                len += (size_t)snprintf(opening + len, sizeof opening - len, "%s%s", len ? " " : "", t);
+            }
+            ba_pos_free(pos);
+        }
+        game_record rec;
+        int a_white = g % 2 == 0;
+        play_game(&o, a_white, opening, &rec, pgn, g + 1);
+        score += rec.score_a;
+        wins += rec.score_a == 1;
+        losses += rec.score_a == 0;
+        draws += rec.score_a == 0.5;
+        illegal_a += rec.illegal_a, illegal_b += rec.illegal_b;
+        crash_a += rec.crash_a, crash_b += rec.crash_b;
+        time_a += rec.time_a, time_b += rec.time_b;
+        printf("game %d: boardai-chess %s, opening [%s]: %s after %d plies (%s)\n", g + 1, a_white ? "white" : "black",
+               opening, rec.score_a == 1 ? "win" : rec.score_a == 0 ? "loss" : "draw", rec.plies, rec.reason);
+        fflush(stdout);
+    }
+    printf("score: boardai-chess %.1f / %d (+%d -%d =%d, %.1f%%)\n", score, o.games, wins, losses, draws,
+           100.0 * score / o.games);
+    printf("illegal moves: boardai-chess %d, opponent %d; crashes/hangs: %d, %d; time losses: %d, %d\n", illegal_a,
+           illegal_b, crash_a, crash_b, time_a, time_b);
+    if (pgn)
+        fclose(pgn);
+    return illegal_a || crash_a ? 1 : 0;
+}
