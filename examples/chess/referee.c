@@ -193,6 +193,7 @@ typedef struct game_record {
     char reason[160];
     int plies;
     int illegal_a, illegal_b, crash_a, crash_b, time_a, time_b;
+    int aborted;
 } game_record;
 
 static void xboard_clock(proc *b, int64_t mine, int64_t theirs)
@@ -242,12 +243,9 @@ static void play_game(const match_opts *o, int a_white, const char *opening, gam
                   (double)o->inc_ms / 1000.0);
     }
     if (!ok_a || !ok_b) {
-        rec->score_a = ok_a ? 1 : (ok_b ? 0 : 0.5);
-        if (!ok_a)
-            rec->crash_a = 1;
-        if (!ok_b)
-            rec->crash_b = 1;
-        snprintf(rec->reason, sizeof rec->reason, "%s did not start", !ok_a ? "UCI engine" : "xboard engine");
+        /* Not a game: the match stops (a missing program is a set-up error, not a result). */
+        rec->aborted = 1;
+        snprintf(rec->reason, sizeof rec->reason, "%s did not start", !ok_a ? "the UCI engine" : "the xboard engine");
         goto done;
     }
     /* The opening: played on the board and sent to B (in force mode). */
@@ -357,7 +355,7 @@ static void play_game(const match_opts *o, int a_white, const char *opening, gam
     }
 done:
     rec->plies = pos ? (int)ba_pos_ply(pos) : 0;
-    if (pgn && pos) {
+    if (pgn && pos && !rec->aborted) {
         /* Moves in SAN, replayed from the start. */
         const char *res = rec->score_a == 0.5 ? "1/2-1/2" : ((rec->score_a == 1) == (a_white != 0) ? "1-0" : "0-1");
         fprintf(pgn, "[Event \"boardai-chess match\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
@@ -417,9 +415,10 @@ static int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
 
 int chess_run_match(int argc, char **argv, const char *self_path)
 {
-    match_opts o = {10, 2000, 50, NULL, "fairymax", 1, 4, 400, 0, NULL};
+    /* Debian installs fairymax in /usr/games, often not in PATH. */
+    match_opts o = {10, 2000, 50, NULL, "PATH=\"$PATH:/usr/games\" exec fairymax", 1, 4, 400, 0, NULL};
     char self_cmd[4096];
-    snprintf(self_cmd, sizeof self_cmd, "'%s' --uci", self_path);
+    snprintf(self_cmd, sizeof self_cmd, "exec '%s' --uci", self_path);
     o.uci_cmd = self_cmd;
     for (int i = 0; i < argc; i++) {
         const char *opt = argv[i];
@@ -500,6 +499,12 @@ int chess_run_match(int argc, char **argv, const char *self_path)
         game_record rec;
         int a_white = g % 2 == 0;
         play_game(&o, a_white, opening, &rec, pgn, g + 1);
+        if (rec.aborted) {
+            fprintf(stderr, "boardai-chess --match: %s; match aborted\n", rec.reason);
+            if (pgn)
+                fclose(pgn);
+            return 1;
+        }
         score += rec.score_a;
         wins += rec.score_a == 1;
         losses += rec.score_a == 0;
