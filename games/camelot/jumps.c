@@ -49,22 +49,20 @@ void cam_gen_jumps(cam_gen *gen, int from)
     cam_jump_chain(gen, CAM_MOVE_JUMP, path, 1, 0);
 }
 
-void cam_gen_charges(cam_gen *gen, int from)
+int cam_gen_charges_bfs(cam_gen *gen, int from, const uint8_t *parent, const uint8_t *order, int count)
 {
-    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
-    /* The canter part may pass squares next to jumpable enemies (it captures later), so no
-     * knight restriction here. */
-    int count = cam_canter_bfs(gen->s, gen->side, from, 0, parent, order);
+    int any = 0;
     for (int i = 0; i < count && gen->err == BA_OK; i++) {
         int r = order[i];
         if (cam_is_opp_castle(r, gen->side)) continue; /* the move ended on entering */
         if (!cam_jump_from(gen->s->board, gen->side, r, from)) continue;
+        any = 1;
         uint8_t rev[CAM_SQUARES];
         int n = 0;
         for (int x = r; x != from; x = parent[x]) rev[n++] = (uint8_t)x;
         if (n + 1 >= CAM_PATH_MAX) {
             gen->err = BA_ERR_INTERNAL;
-            return;
+            return any;
         }
         uint8_t path[CAM_PATH_MAX];
         path[0] = (uint8_t)from;
@@ -73,4 +71,14 @@ void cam_gen_charges(cam_gen *gen, int from)
         gen->work[from] = CAM_EMPTY;
         cam_jump_chain(gen, CAM_MOVE_CHARGE, path, n + 1, 0);
     }
+    return any;
+}
+
+void cam_gen_charges(cam_gen *gen, int from)
+{
+    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
+    /* The canter part may pass squares next to jumpable enemies (it captures later), so no
+     * knight restriction here. */
+    int count = cam_canter_bfs(gen->s, gen->side, from, 0, parent, order);
+    (void)cam_gen_charges_bfs(gen, from, parent, order, count);
 }

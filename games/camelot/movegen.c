@@ -167,11 +167,9 @@ static int cam_bfs_path(const uint8_t *parent, int to, uint8_t *path)
     return n;
 }
 
-void cam_gen_canters(cam_gen *gen, int from)
+/* The canter moves of a BFS result, each by its shortest path. */
+static void cam_emit_canters(cam_gen *gen, const uint8_t *parent, const uint8_t *order, int count)
 {
-    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
-    int knight = CAM_PIECE_KIND(gen->s->board[from]) == CAM_KNIGHT;
-    int count = cam_canter_bfs(gen->s, gen->side, from, knight && gen->knight_rule, parent, order);
     for (int i = 0; i < count; i++) {
         uint8_t path[CAM_SQUARES];
         int len = cam_bfs_path(parent, order[i], path);
@@ -181,6 +179,14 @@ void cam_gen_canters(cam_gen *gen, int from)
         }
         cam_gen_emit(gen, CAM_MOVE_CANTER, path, len);
     }
+}
+
+void cam_gen_canters(cam_gen *gen, int from)
+{
+    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
+    int knight = CAM_PIECE_KIND(gen->s->board[from]) == CAM_KNIGHT;
+    int count = cam_canter_bfs(gen->s, gen->side, from, knight && gen->knight_rule, parent, order);
+    cam_emit_canters(gen, parent, order, count);
 }
 
 void cam_canter_reach(const cam_state *s, int from, cam_sqset *out)
@@ -218,10 +224,23 @@ static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int nois
         return;
     }
     cam_gen_jumps(gen, sq);
-    if (CAM_PIECE_KIND(gen->s->board[sq]) == CAM_KNIGHT) cam_gen_charges(gen, sq);
+    if (CAM_PIECE_KIND(gen->s->board[sq]) != CAM_KNIGHT) {
+        if (capture_compulsory || noisy_only) return;
+        cam_gen_plain(gen, sq);
+        cam_gen_canters(gen, sq);
+        return;
+    }
+    /* A knight: one unrestricted canter search serves its Charges and, when no square it
+     * reaches lets it jump (so the knight rule excludes nothing), its canters too. */
+    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
+    int count = cam_canter_bfs(gen->s, gen->side, sq, 0, parent, order);
+    int threatened = cam_gen_charges_bfs(gen, sq, parent, order, count);
     if (capture_compulsory || noisy_only) return;
     cam_gen_plain(gen, sq);
-    cam_gen_canters(gen, sq);
+    if (threatened && gen->knight_rule)
+        cam_gen_canters(gen, sq);
+    else
+        cam_emit_canters(gen, parent, order, count);
 }
 
 /* The moves of the piece that must leave its own castle (the obligation outranks every other

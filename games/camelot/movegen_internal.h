@@ -28,9 +28,12 @@ void cam_gen_init(cam_gen *gen, const ba_game *g, const cam_state *s, ba_move *m
 /* True if the board byte p is a piece of `side`. */
 static inline int cam_is_own(uint8_t p, int side) { return p != CAM_EMPTY && (int)CAM_PIECE_SIDE(p) == side; }
 static inline int cam_is_enemy(uint8_t p, int side) { return p != CAM_EMPTY && (int)CAM_PIECE_SIDE(p) != side; }
+/* The owner of a castle square (inline twin of cam_castle_owner for the hot paths): castle
+ * squares are the first two (F1 G1) and the last two (F16 G16) in square order. */
+static inline int cam_castle_side(int sq) { return sq <= CAM_SQ_G1 ? 0 : sq >= CAM_SQ_F16 ? 1 : -1; }
 /* True if sq is the castle of the opponent of `side` (entering it ends a move; never left). */
-static inline int cam_is_opp_castle(int sq, int side) { return cam_castle_owner(sq) == 1 - side; }
-static inline int cam_is_own_castle(int sq, int side) { return cam_castle_owner(sq) == side; }
+static inline int cam_is_opp_castle(int sq, int side) { return cam_castle_side(sq) == 1 - side; }
+static inline int cam_is_own_castle(int sq, int side) { return cam_castle_side(sq) == side; }
 
 /* Adds a move (kind, path of len squares). Captures (JUMP/CHARGE) are merged with an earlier
  * move of the same piece with the same end and captured set, keeping the canonical path. */
@@ -50,6 +53,9 @@ int cam_jump_from(const uint8_t *board, int side, int x, int from);
 
 void cam_gen_jumps(cam_gen *gen, int from);
 void cam_gen_charges(cam_gen *gen, int from);
+/* The Charges of the knight on `from` given its unrestricted canter BFS (parent, order, count).
+ * Returns 1 if some square it reaches lets it jump (then the knight rule bites). */
+int cam_gen_charges_bfs(cam_gen *gen, int from, const uint8_t *parent, const uint8_t *order, int count);
 void cam_gen_castle_moves(cam_gen *gen, int from, int capture_compulsory);
 /* The piece on s->must_leave[side] when that obligation is live, else CAM_NO_SQUARE. */
 int cam_obliged_piece(const cam_state *s);
