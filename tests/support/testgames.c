@@ -643,12 +643,13 @@ static int sy_position_from_text(const ba_game *g, void *st, const char *text, b
     return BA_OK;
 }
 
-static const sy_params sy_params_table[BT_SYNTH_VARIANTS] = {
+static const sy_params sy_params_table[BT_SYNTH_VARIANTS + 1] = {
     {6, 3, 1, 7, 13, 1000, 0},
     {5, 4, 2, 5, 11, 1000, 0},
     {4, 4, 3, 3, 17, 5000000, 0},
     {4, 3, 4, 6, 19, 1000, 1},
     {6, 3, 5, 7, 13, 1000, 0},
+    {8, 5, 6, 9, 401, 1000, 0}, /* the big tree for benchmarks */
 };
 
 #define SY_GAME(v, fl, noisy, order, plies)                                                      \
@@ -670,6 +671,10 @@ static const ba_game sy_games[BT_SYNTH_VARIANTS] = {
     SY_GAME(3, BA_GAME_HISTORY_MATTERS, sy_generate_noisy, sy_order_key, 0),
     SY_GAME(4, 0, NULL, NULL, 6 * 3),
 };
+
+static const ba_game sy_big_game = SY_GAME(BT_SYNTH_VARIANTS, 0, sy_generate_noisy, sy_order_key, 8 * 5);
+
+const ba_game *bt_synth_big_game(void) { return &sy_big_game; }
 
 const ba_game *bt_synth_game(int variant)
 {

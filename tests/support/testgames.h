@@ -26,6 +26,9 @@
 const ba_game *bt_nim_game(void);
 const ba_game *bt_tictactoe_game(void);
 const ba_game *bt_synth_game(int variant);
+/** A bigger synthetic tree for benchmarks: 8 counters of 0..5 (40 plies), branching up to 8,
+ *  rarely terminal before the end. */
+const ba_game *bt_synth_big_game(void);
 /** 1 if the synthetic variant is cyclic (history matters). */
 int bt_synth_is_cyclic(int variant);
 #endif

@@ -1,0 +1,90 @@
+/* The boardai-bench program's interface for benchmark files.
+ *
+ * Every bench/bench_<name>.c defines `void bench_<name>(bench_ctx *ctx);` and is registered
+ * automatically (bench/CMakeLists.txt). Inside, print with the helpers below: they write
+ * Markdown tables to stdout, one row per measurement, and add a ratio against a reference
+ * measured in the same run where that makes sense, so figures from different machines compare.
+ *
+ *     void bench_kalah(bench_ctx *ctx)
+ *     {
+ *         const ba_game *g = ba_kalah_game();
+ *         bench_section(ctx, "Kalah(6,6)");
+ *         int d = bench_quick(ctx) ? 8 : 12;
+ *         bench_search_row(ctx, g, "start", NULL, BA_ALG_ALPHABETA, d); // the reference
+ *         bench_search_row(ctx, g, "start", NULL, BA_ALG_BESTFIRST, d); // shows ×time vs it
+ *         bench_perft_row(ctx, g, "start", NULL, 6);
+ *         bench_copymake_row(ctx, g, "start", NULL);
+ *         bench_note(ctx, "extra turns: %d%%", 17);
+ *     }
+ */
+#ifndef BA_BENCH_H
+#define BA_BENCH_H
+#include <stdint.h>
+
+#include <boardai/engine.h>
+
+typedef struct bench_ctx bench_ctx;
+
+/** One registered benchmark. */
+typedef struct bench_entry {
+    const char *name;
+    void (*run)(bench_ctx *);
+} bench_entry;
+
+/** 1 when run with --quick (keep each bench to a few seconds), else 0. */
+int bench_quick(const bench_ctx *ctx);
+
+/** Starts a section: prints a Markdown heading. */
+void bench_section(bench_ctx *ctx, const char *title);
+
+/** Prints a free-form note line (printf-style). */
+void bench_note(bench_ctx *ctx, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
+
+/** Sets an engine option for the following search rows (e.g. BA_OPT_TT_MB, BA_OPT_QUIESCENCE,
+ *  BA_OPT_BF_SCHEDULE); the algorithm and depth are given per row. */
+void bench_set_option(bench_ctx *ctx, ba_option option, int64_t value);
+
+/** Forgets the options set with bench_set_option() (back to engine defaults). */
+void bench_reset_options(bench_ctx *ctx);
+
+/** What one measured search gave. */
+typedef struct bench_search_stats {
+    int rc;            /**< BA_OK or the error of the search */
+    int depth, score;  /**< completed depth and its score */
+    uint64_t nodes;    /**< nodes searched */
+    double seconds;    /**< wall time to depth */
+    char best[BA_MOVE_TEXT_MAX];
+} bench_search_stats;
+
+/** Searches position_text (NULL = start) with a fresh engine to exactly @p depth (no other
+ *  limit) with the current options and returns the figures, without printing. Without --quick
+ *  the search is repeated (up to 3 times, cleared engine) and the fastest time is kept. */
+bench_search_stats bench_search(bench_ctx *ctx, const ba_game *g, const char *position_text,
+                                ba_algorithm alg, int depth);
+
+/**
+ * Measures a search (see bench_search) and prints a table row: label, algorithm, depth, nodes,
+ * time to depth, nodes/s, score, best move, and for a non-alpha-beta row the node and time
+ * ratios against the last alpha-beta row of the same label and depth (the reference).
+ */
+void bench_search_row(bench_ctx *ctx, const ba_game *g, const char *label,
+                      const char *position_text, ba_algorithm alg, int depth);
+
+/** Measures perft (ba_perft) and prints a row: label, depth, leaves, time, leaves/s. */
+void bench_perft_row(bench_ctx *ctx, const ba_game *g, const char *label,
+                     const char *position_text, int depth);
+
+/**
+ * Measures the copy-make primitives on a position and prints a row of nanoseconds per call:
+ * state copy (memcpy of state_size bytes), copy + apply (averaged over the legal moves),
+ * generate, hash, evaluate, status; and apply's cost as a multiple of the copy.
+ */
+void bench_copymake_row(bench_ctx *ctx, const ba_game *g, const char *label,
+                        const char *position_text);
+
+/** Monotonic wall-clock seconds. */
+double bench_now(void);
+
+/** The short name of an algorithm ("negamax", "alpha-beta", "best-first"). */
+const char *bench_algorithm_name(ba_algorithm alg);
+#endif
