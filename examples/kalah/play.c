@@ -81,7 +81,7 @@ static int human_move(play_ctx *c, const ba_pos *pos, ba_move *move)
                             "(or 'quit').\n", c->m);
             continue;
         }
-        char text[8];
+        char text[16];
         snprintf(text, sizeof text, "%d", pit);
         ba_error err;
         if (ba_pos_parse_move(pos, text, move, &err) != BA_OK) {

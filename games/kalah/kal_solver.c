@@ -66,6 +66,8 @@ struct ba_kalah_solver {
     size_t db_size;
     uint64_t db_offset[KAL_DB_MAX_SEEDS + 2];
     uint64_t binom[KAL_BINOM_N][2 * BA_KALAH_MAX_PITS + 1];
+    uint64_t *rank_tab; /* see db_rank() */
+    int rank_k;
 
     /* the running solve */
     atomic_int stop;
@@ -210,25 +212,47 @@ static void build_steps(ba_kalah_solver *S)
 
 static void check_limits(ba_kalah_solver *S);
 
-/* Slot s of the 2m pits: the mover's pits first, then the opponent's. */
-static int slot(const ba_kalah_solver *S, const kal_board *B, int s)
-{
-    return s < S->m ? B->b[s] : B->b[8 + s - S->m];
-}
-
-/* Rank of the board among the boards with exactly k seeds, in lexicographic order of slots. */
+/* Index of the board among all boards with at most db_seeds seeds: those with fewer than k
+ * seeds first, then by rank among the boards with exactly k seeds in lexicographic order of the
+ * 2m slots. rank_tab[s][r][x] counts the boards that agree on the slots before s, have r seeds
+ * in slots s.. and fewer than x in slot s: C(r + P - 1, P - 1) - C(r - x + P - 1, P - 1) with
+ * P = 2m - s slots left. The last slot is implied. */
 static uint64_t db_rank(const ba_kalah_solver *S, const kal_board *B, int k)
 {
-    const int n = 2 * S->m;
-    uint64_t idx = 0;
+    const int m = S->m, w = S->rank_k + 1;
+    const uint64_t *T = S->rank_tab;
+    uint64_t idx = S->db_offset[k];
     int r = k;
-    for (int s = 0; s < n - 1 && r > 0; s++) {
-        int x = slot(S, B, s);
-        int parts = n - s;
-        idx += S->binom[r + parts - 1][parts - 1] - S->binom[r - x + parts - 1][parts - 1];
+    for (int s = 0; s < m && r > 0; s++) {
+        int x = B->b[s];
+        idx += T[((size_t)s * (size_t)w + (size_t)r) * (size_t)w + (size_t)x];
         r -= x;
     }
-    return S->db_offset[k] + idx;
+    for (int s = m; s < 2 * m - 1 && r > 0; s++) {
+        int x = B->b[8 + s - m];
+        idx += T[((size_t)s * (size_t)w + (size_t)r) * (size_t)w + (size_t)x];
+        r -= x;
+    }
+    return idx;
+}
+
+static int build_rank_tab(ba_kalah_solver *S, int k)
+{
+    const int n = 2 * S->m, w = k + 1;
+    uint64_t *T = calloc((size_t)n * (size_t)w * (size_t)w, sizeof *T);
+    if (T == NULL)
+        return BA_ERR_NOMEM;
+    for (int s = 0; s < n - 1; s++) {
+        int parts = n - s;
+        for (int r = 0; r <= k; r++)
+            for (int x = 0; x <= r; x++)
+                T[((size_t)s * (size_t)w + (size_t)r) * (size_t)w + (size_t)x] =
+                    S->binom[r + parts - 1][parts - 1] - S->binom[r - x + parts - 1][parts - 1];
+    }
+    free(S->rank_tab);
+    S->rank_tab = T;
+    S->rank_k = k;
+    return BA_OK;
 }
 
 static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx);
@@ -332,8 +356,10 @@ int kal_solver_prepare_db(ba_kalah_solver *S, int k)
     if (bytes == UINT64_MAX || bytes > SIZE_MAX)
         return BA_ERR_NOMEM;
     int8_t *db = malloc((size_t)bytes);
-    if (db == NULL)
+    if (db == NULL || build_rank_tab(S, k) != BA_OK) {
+        free(db);
         return BA_ERR_NOMEM;
+    }
     free(S->db);
     S->db = db;
     S->db_size = (size_t)bytes;
@@ -568,57 +594,70 @@ static int search(ba_kalah_solver *S, const kal_board *B, int R, int alpha, int 
             __builtin_prefetch(tt_bucket(S, &child[j]));
 #endif
     }
-    {
-        /* Order by what each move wins at once: the table's move, the end of the game, extra
-         * turns (nearest the store first), then by seeds won (captures), pits near the store
-         * first. Insertion sort: at most eight moves. */
-        int key[BA_KALAH_MAX_PITS];
-        for (int j = 0; j < ml.n; j++)
-            key[j] = ml.pit[j] == first            ? 100000
-                     : kind[j] == KAL_SOW_END   ? 20000 + gain[j]
-                     : kind[j] == KAL_SOW_EXTRA ? 10000 + ml.pit[j]
-                                                : 100 * gain[j] + ml.pit[j];
-        for (int a = 1; a < ml.n; a++) {
-            for (int b = a; b > 0 && key[b - 1] < key[b]; b--) {
-                int tk = key[b];
-                key[b] = key[b - 1];
-                key[b - 1] = tk;
-                int tg = gain[b];
-                gain[b] = gain[b - 1];
-                gain[b - 1] = tg;
-                int td = kind[b];
-                kind[b] = kind[b - 1];
-                kind[b - 1] = td;
-                uint8_t tp = ml.pit[b];
-                ml.pit[b] = ml.pit[b - 1];
-                ml.pit[b - 1] = tp;
-                kal_board tb = child[b];
-                child[b] = child[b - 1];
-                child[b - 1] = tb;
-            }
-        }
+    /* Order by what each move wins at once: the table's move, the end of the game, extra turns
+     * (nearest the store first), then by seeds won (captures), pits near the store first. */
+    int key[BA_KALAH_MAX_PITS], ub[BA_KALAH_MAX_PITS];
+    for (int j = 0; j < ml.n; j++) {
+        key[j] = ml.pit[j] == first            ? 1000000
+                 : kind[j] == KAL_SOW_END   ? 20000 + gain[j]
+                 : kind[j] == KAL_SOW_EXTRA ? 10000 + ml.pit[j]
+                                            : 100 * gain[j] + ml.pit[j];
+        ub[j] = 1000;
     }
     if (R >= S->etc_seeds) {
         /* Enhanced transposition cut-off: a move whose result is already known to be good
          * enough from the table (or the database, or the end of the game) ends the node before
-         * any subtree is searched. */
+         * any subtree is searched. The bounds found also order the moves: a move known to reach
+         * more goes first, a move known not to reach alpha is not searched at all. */
         for (int j = 0; j < ml.n; j++) {
-            int Rc = R - gain[j], v;
+            int Rc = R - gain[j], lo, hi;
             if (kind[j] == KAL_SOW_END) {
-                v = gain[j];
+                lo = hi = gain[j];
             } else if (Rc <= S->db_seeds) {
                 int cv = S->db[db_rank(S, &child[j], Rc)];
-                v = kind[j] == KAL_SOW_EXTRA ? gain[j] + cv : gain[j] - cv;
+                lo = hi = kind[j] == KAL_SOW_EXTRA ? gain[j] + cv : gain[j] - cv;
             } else {
                 kal_tt_entry *ce = tt_find(tt_bucket(S, &child[j]), &child[j]);
                 if (ce == NULL)
                     continue;
-                v = kind[j] == KAL_SOW_EXTRA ? gain[j] + ce->lo : gain[j] - ce->hi;
+                if (kind[j] == KAL_SOW_EXTRA) {
+                    lo = gain[j] + ce->lo;
+                    hi = gain[j] + ce->hi;
+                } else {
+                    lo = gain[j] - ce->hi;
+                    hi = gain[j] - ce->lo;
+                }
             }
-            if (v >= beta) {
-                tt_store(bk, B, v, R, ml.pit[j], 0);
-                return v;
+            if (lo >= beta) {
+                tt_store(bk, B, lo, R, ml.pit[j], 0);
+                return lo;
             }
+            ub[j] = hi;
+            if (ml.pit[j] != first)
+                key[j] = hi <= alpha ? -100000 + hi : key[j] + 1000 * (lo + 200);
+        }
+    }
+    /* Insertion sort: at most eight moves. */
+    for (int a = 1; a < ml.n; a++) {
+        for (int b = a; b > 0 && key[b - 1] < key[b]; b--) {
+            int tk = key[b];
+            key[b] = key[b - 1];
+            key[b - 1] = tk;
+            tk = ub[b];
+            ub[b] = ub[b - 1];
+            ub[b - 1] = tk;
+            tk = gain[b];
+            gain[b] = gain[b - 1];
+            gain[b - 1] = tk;
+            tk = kind[b];
+            kind[b] = kind[b - 1];
+            kind[b - 1] = tk;
+            uint8_t tp = ml.pit[b];
+            ml.pit[b] = ml.pit[b - 1];
+            ml.pit[b - 1] = tp;
+            kal_board tb = child[b];
+            child[b] = child[b - 1];
+            child[b - 1] = tb;
         }
     }
     int best = -1000, best_pit = KAL_NO_MOVE;
@@ -629,7 +668,9 @@ static int search(ba_kalah_solver *S, const kal_board *B, int R, int alpha, int 
             S->path_cnt[ply] = ml.n;
         }
         int v, g = gain[j];
-        if (kind[j] == KAL_SOW_END)
+        if (ub[j] <= alpha)
+            v = ub[j]; /* cannot raise alpha: its bound is enough for a fail-soft result */
+        else if (kind[j] == KAL_SOW_END)
             v = g;
         else if (kind[j] == KAL_SOW_EXTRA)
             v = g + search(S, &child[j], R - g, alpha - g, beta - g, ply + 1);
@@ -779,6 +820,7 @@ void ba_kalah_solver_free(ba_kalah_solver *S)
         return;
     free(S->tt);
     free(S->db);
+    free(S->rank_tab);
     free(S);
 }
 
@@ -796,9 +838,11 @@ static int auto_db_seeds(const ba_kalah_solver *S, int R)
     int k = 0;
     while (k + 1 <= KAL_DB_MAX_SEEDS && k + 1 < R && db_bytes(S, k + 1) <= budget)
         k++;
-    /* Building costs about as much per position as searching one; small solves do not pay for
-     * a big table. */
-    int useful = R / 3 + 2;
+    /* Building costs about as much per position as searching one, so small solves do not pay
+     * for a big table; measured on the 6-pit boards, R/2 - 6 is about the best trade. */
+    int useful = R / 2 - 6;
+    if (useful < 0)
+        useful = 0;
     return k < useful ? k : useful;
 }
 
