@@ -22,6 +22,7 @@ typedef struct bac_frame {
     bac_scored *order;   /* game->max_moves */
     uint64_t hash;       /* hash of state */
     uint64_t key;        /* transposition key (hash, plus history fingerprint if it matters) */
+    uint64_t move_key;   /* key of the move-only entry (history games), else key */
     int stm;             /* side to move */
     int pv_len;
     ba_move pv[BA_MAX_PV];

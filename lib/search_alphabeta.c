@@ -54,9 +54,17 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     const int alpha0 = alpha;
     uint32_t hash_move = BAC_TT_NO_MOVE;
     const bac_tt_entry *e = bac_tt_probe(&s->eng->tt, f->key);
+    if (!e && f->move_key != f->key) {
+        /* History games: no score for this exact history, but the best move found for the same
+         * position after another history is still the best first guess. */
+        const bac_tt_entry *m = bac_tt_probe(&s->eng->tt, f->move_key);
+        if (m)
+            hash_move = m->move;
+    }
     if (e) {
         hash_move = e->move;
-        if (ply > 0 && (e->depth == depth || (s->tt_deeper && e->depth > depth))) {
+        if (ply > 0 && e->flag != BAC_TT_MOVE &&
+            (e->depth == depth || (s->tt_deeper && e->depth > depth))) {
             int sc = bac_tt_score_from(e->score, ply);
             if (e->flag == BAC_TT_EXACT || (e->flag == BAC_TT_LOWER && sc >= beta) ||
                 (e->flag == BAC_TT_UPPER && sc <= alpha))
@@ -114,6 +122,8 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     /* After a fail-low no move is known to be best: keep whatever move the table had. */
     uint32_t move = flag == BAC_TT_UPPER ? BAC_TT_NO_MOVE : (uint32_t)best_i;
     bac_tt_store(&s->eng->tt, f->key, bac_tt_score_to(best, ply), depth, flag, move);
+    if (f->move_key != f->key && move != BAC_TT_NO_MOVE)
+        bac_tt_store(&s->eng->tt, f->move_key, 0, depth, BAC_TT_MOVE, move);
     return best;
 }
 

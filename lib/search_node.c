@@ -49,7 +49,8 @@ int bac_enter(bac_search *s, int ply, int *score)
     bac_frame *f = &s->f[ply];
     f->pv_len = 0;
     f->hash = g->hash(g, f->state);
-    f->key = (s->history_matters ? f->hash ^ bac_mix64(s->fp[ply]) : f->hash) ^ s->key_salt;
+    f->move_key = f->hash ^ s->key_salt;
+    f->key = s->history_matters ? f->move_key ^ bac_mix64(s->fp[ply]) : f->move_key;
     ba_history h;
     h.hashes = s->path;
     h.count = s->hist_len + (size_t)ply;

@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { BAC_TT_NONE = 0, BAC_TT_UPPER = 1, BAC_TT_LOWER = 2, BAC_TT_EXACT = 3};
+/* BAC_TT_MOVE: a best move without a score (history games' path-independent move hint). */
+enum { BAC_TT_NONE = 0, BAC_TT_UPPER = 1, BAC_TT_LOWER = 2, BAC_TT_EXACT = 3, BAC_TT_MOVE = 4 };
 #define BAC_TT_NO_MOVE UINT32_MAX
 
 typedef struct bac_tt_entry {
