@@ -534,6 +534,8 @@ START_TEST(conformance_harness)
     ba_conformance_stats st;
     ck_assert_msg(ba_conformance_run(ba_camelot_game(), 42, 20, 300, &st, msg, sizeof msg) == 0, "%s", msg);
     ck_assert_uint_gt(st.positions, 1000);
+    /* alpha-beta = negamax over this vtable (depth 2: ~100 moves a ply) */
+    ck_assert_msg(ba_search_equivalence_check(ba_camelot_game(), 7, 3, 2, 60, msg, sizeof msg) == 0, "%s", msg);
 }
 END_TEST
 
