@@ -34,6 +34,7 @@ typedef struct proc {
 typedef struct match_opts {
     int games;
     int64_t base_ms, inc_ms;
+    int64_t grace_ms;      /* a flag falls only below -grace (for loaded, shared machines) */
     const char *uci_cmd;   /* engine A (UCI) */
     const char *cecp_cmd;  /* engine B (xboard) */
     uint64_t seed;
@@ -281,7 +282,7 @@ static void play_game(const match_opts *o, int a_white, const char *opening, gam
         int a_turn = stm == a_side;
         int64_t start = now_ms();
         /* Time the engine may take before the referee calls it a hang: its clock plus 5 s. */
-        int64_t deadline = start + clock_ms[stm] + 5000;
+        int64_t deadline = start + clock_ms[stm] + o->grace_ms + 5000;
         char move[64] = "";
         int r;
         if (a_turn) {
@@ -326,7 +327,7 @@ static void play_game(const match_opts *o, int a_white, const char *opening, gam
             break;
         }
         clock_ms[stm] -= used;
-        if (clock_ms[stm] < 0) {
+        if (clock_ms[stm] < -o->grace_ms) {
             rec->score_a = a_turn ? 0 : 1;
             if (a_turn)
                 rec->time_a = 1;
@@ -335,6 +336,8 @@ static void play_game(const match_opts *o, int a_white, const char *opening, gam
             snprintf(rec->reason, sizeof rec->reason, "%s lost on time", a_turn ? "UCI engine" : "xboard engine");
             break;
         }
+        if (clock_ms[stm] < 0)
+            clock_ms[stm] = 0; /* within the grace: the engine goes on with an empty clock */
         clock_ms[stm] += o->inc_ms;
         if (ba_pos_play_text(pos, move, &err) != BA_OK) {
             rec->score_a = a_turn ? 0 : 1;
@@ -391,6 +394,7 @@ static void match_usage(FILE *f)
                "  --games N         games to play (default 10; pairs share an opening)\n"
                "  --time MS         base time per side in milliseconds (default 2000)\n"
                "  --inc MS          increment per move in milliseconds (default 50)\n"
+               "  --grace MS        a flag falls only when a clock is below -MS (default 0)\n"
                "  --uci CMD         the UCI engine command (default: this program)\n"
                "  --xboard CMD      the xboard engine command (default: fairymax)\n"
                "  --seed N          seed of the random openings (default 1)\n"
@@ -416,7 +420,7 @@ static int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
 int chess_run_match(int argc, char **argv, const char *self_path)
 {
     /* Debian installs fairymax in /usr/games, often not in PATH. */
-    match_opts o = {10, 2000, 50, NULL, "PATH=\"$PATH:/usr/games\" exec fairymax", 1, 4, 400, 0, NULL};
+    match_opts o = {10, 2000, 50, 0, NULL, "PATH=\"$PATH:/usr/games\" exec fairymax", 1, 4, 400, 0, NULL};
     char self_cmd[4096];
     snprintf(self_cmd, sizeof self_cmd, "exec '%s' --uci", self_path);
     o.uci_cmd = self_cmd;
@@ -442,6 +446,8 @@ int chess_run_match(int argc, char **argv, const char *self_path)
             o.base_ms = v;
         else if (!strcmp(opt, "--inc") && !parse_i64(val, 0, 3600000, &v))
             o.inc_ms = v;
+        else if (!strcmp(opt, "--grace") && !parse_i64(val, 0, 3600000, &v))
+            o.grace_ms = v;
         else if (!strcmp(opt, "--seed") && !parse_i64(val, 0, INT64_MAX, &v))
             o.seed = (uint64_t)v;
         else if (!strcmp(opt, "--opening-plies") && !parse_i64(val, 0, 40, &v))
@@ -471,8 +477,8 @@ int chess_run_match(int argc, char **argv, const char *self_path)
     int illegal_a = 0, illegal_b = 0, crash_a = 0, crash_b = 0, time_a = 0, time_b = 0;
     uint64_t rng = o.seed * 0x9E3779B97F4A7C15ULL + 1;
     char opening[512] = "";
-    printf("match: UCI engine [%s] vs xboard engine [%s], %d games, %lld ms + %lld ms\n", o.uci_cmd, o.cecp_cmd,
-           o.games, (long long)o.base_ms, (long long)o.inc_ms);
+    printf("match: UCI engine [%s] vs xboard engine [%s], %d games, %lld ms + %lld ms (grace %lld ms)\n",
+           o.uci_cmd, o.cecp_cmd, o.games, (long long)o.base_ms, (long long)o.inc_ms, (long long)o.grace_ms);
     fflush(stdout);
     for (int g = 0; g < o.games; g++) {
         if (g % 2 == 0) {
