@@ -100,9 +100,9 @@ START_TEST(null_handles)
     ba_pos *p = new_pos(bt_nim_game(), NULL);
     ba_search_result r;
     int64_t v;
-    ck_assert_int_eq(ba_engine_new(NULL, &e), BA_ERR_ARG);
-    ck_assert_ptr_null(e);
-    e = new_engine(bt_nim_game());
+    ba_engine *none = e;
+    ck_assert_int_eq(ba_engine_new(NULL, &none), BA_ERR_ARG);
+    ck_assert_ptr_null(none);
     ck_assert_int_eq(ba_engine_new(bt_nim_game(), NULL), BA_ERR_ARG);
     ck_assert_int_eq(ba_engine_set(NULL, BA_OPT_DEPTH, 3), BA_ERR_ARG);
     ck_assert_int_eq(ba_engine_get(NULL, BA_OPT_DEPTH, &v), BA_ERR_ARG);
