@@ -152,32 +152,28 @@ int cam_canter_bfs(const cam_state *s, int side, int from, int restrict_knight, 
     return count;
 }
 
-/* The shortest canter path from the BFS root to `to`, into path[]; returns its length. */
-static int cam_bfs_path(const uint8_t *parent, int to, uint8_t *path)
-{
-    uint8_t rev[CAM_SQUARES];
-    int n = 0;
-    int x = to;
-    while (parent[x] != x) {
-        rev[n++] = (uint8_t)x;
-        x = parent[x];
-    }
-    rev[n++] = (uint8_t)x;
-    for (int i = 0; i < n; i++) path[i] = rev[n - 1 - i];
-    return n;
-}
-
 /* The canter moves of a BFS result, each by its shortest path. */
 static void cam_emit_canters(cam_gen *gen, const uint8_t *parent, const uint8_t *order, int count)
 {
+    /* Canter destinations are distinct (one per BFS square), so no de-duplication: each path
+     * is written straight into the caller's move, backwards from the destination. */
     for (int i = 0; i < count; i++) {
-        uint8_t path[CAM_SQUARES];
-        int len = cam_bfs_path(parent, order[i], path);
+        int len = 1;
+        for (int x = order[i]; parent[x] != x; x = parent[x]) len++;
         if (len > CAM_PATH_MAX) {
             gen->err = BA_ERR_INTERNAL;
             return;
         }
-        cam_gen_emit(gen, CAM_MOVE_CANTER, path, len);
+        if (gen->n >= gen->cap) {
+            gen->err = BA_ERR_BUFFER;
+            return;
+        }
+        ba_move *m = &gen->moves[gen->n++];
+        memset(m, 0, sizeof *m);
+        m->len = (uint8_t)len;
+        m->tag = CAM_MOVE_CANTER;
+        int x = order[i];
+        for (int k = len - 1; k >= 0; k--, x = parent[x]) m->bytes[k] = (uint8_t)x;
     }
 }
 
@@ -295,10 +291,18 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
         if (only_from == CAM_NO_SQUARE || only_from == obliged) cam_gen_obliged(&gen, obliged);
         return gen.err != BA_OK ? gen.err : (int)gen.n;
     }
-    int compulsory = cam_side_can_jump(s, gen.side);
-    for (int sq = 0; sq < CAM_SQUARES && gen.err == BA_OK; sq++) {
-        if (only_from != CAM_NO_SQUARE && sq != only_from) continue;
-        if (cam_is_own(s->board[sq], gen.side)) cam_gen_piece(&gen, sq, compulsory, noisy_only);
+    /* One scan for the side's pieces (at most 14 in a legal position, but never trust that
+     * here: the list has room for the whole board) and for the compulsory-capture test. */
+    uint8_t pieces[CAM_SQUARES];
+    int npieces = 0, compulsory = 0;
+    for (int sq = 0; sq < CAM_SQUARES; sq++) {
+        if (!cam_is_own(s->board[sq], gen.side)) continue;
+        pieces[npieces++] = (uint8_t)sq;
+        if (!compulsory && cam_jump_from(s->board, gen.side, sq, CAM_NO_SQUARE)) compulsory = 1;
+    }
+    for (int i = 0; i < npieces && gen.err == BA_OK; i++) {
+        if (only_from != CAM_NO_SQUARE && pieces[i] != only_from) continue;
+        cam_gen_piece(&gen, pieces[i], compulsory, noisy_only);
     }
     return gen.err != BA_OK ? gen.err : (int)gen.n;
 }
