@@ -196,6 +196,46 @@ START_TEST(test_render)
 }
 END_TEST
 
+START_TEST(test_parsers_survive_garbage)
+{
+    /* Random texts from the characters the parsers care about (run under the sanitizers too):
+     * every answer is OK or an error code with a message, and an accepted text is consistent. */
+    const ba_game *g = ba_ugolki_game();
+    static const char alphabet[] = "wbWB12345678/ -pacdefghxz0\t9";
+    ug_state s;
+    g->init(g, &s);
+    uint64_t x = 2024;
+    for (int i = 0; i < 20000; i++) {
+        char text[96];
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        size_t len = (size_t)(x >> 58); /* 0..63 */
+        for (size_t k = 0; k < len; k++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            text[k] = alphabet[(x >> 33) % (sizeof alphabet - 1)];
+        }
+        text[len] = '\0';
+        ba_error err;
+        ba_error_clear(&err);
+        ug_state t;
+        int rc = g->position_from_text(g, &t, text, &err);
+        char out[BA_POS_TEXT_MAX];
+        if (rc == BA_OK && g->position_to_text(g, &t, out, sizeof out) <= 0)
+            ck_abort_msg("'%s' was read but cannot be written", text);
+        if (rc != BA_OK && (rc >= 0 || err.message[0] == '\0'))
+            ck_abort_msg("'%s': code %d without a message", text, rc);
+        ba_move m;
+        ba_history none = {NULL, 0};
+        ba_error_clear(&err);
+        rc = g->move_from_text(g, &s, &none, text, &m, &err);
+        ug_state after = s;
+        if (rc == BA_OK && g->apply(g, &after, &m) != BA_OK)
+            ck_abort_msg("move '%s' was accepted but does not apply", text);
+        if (rc != BA_OK && (rc >= 0 || err.message[0] == '\0'))
+            ck_abort_msg("move '%s': code %d without a message", text, rc);
+    }
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("ugolki_text");
@@ -205,6 +245,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_position_round_trip);
     tcase_add_test(tc, test_bad_positions_say_why);
     tcase_add_test(tc, test_render);
+    tcase_add_test(tc, test_parsers_survive_garbage);
     suite_add_tcase(s, tc);
     return s;
 }
