@@ -31,21 +31,24 @@ typedef enum ba_option {
     BA_OPT_DEPTH = 1,        /**< Maximum depth in plies, 1..#BA_MAX_DEPTH. Default 64. */
     BA_OPT_NODES = 2,        /**< Node limit, 0 = none (default). */
     BA_OPT_TIME_MS = 3,      /**< Time limit in milliseconds, 0 = none (default). */
-    BA_OPT_TT_MB = 4,        /**< Transposition table size in MiB, 0 = no table. Default 16. */
+    BA_OPT_TT_MB = 4,        /**< Transposition table size in MiB, 0..1048576, 0 = no table.
+                                  Default 16. */
     BA_OPT_SEED = 5,         /**< Seed of the engine's random generator. Default 0. */
     BA_OPT_NOISE = 6,        /**< Evaluation noise amplitude (uniform ±noise, per position and
-                                  seed, so repeatable). Default 0 (off). */
+                                  seed, so repeatable), 0..#BA_SCORE_EVAL_MAX. Default 0 (off). */
     BA_OPT_QUIESCENCE = 7,   /**< 1 = quiescence over noisy moves (when the game has them),
                                   0 = off. Default 1. */
-    BA_OPT_ASPIRATION = 8,   /**< Aspiration window half-width, 0 = off. Default game-neutral 0. */
+    BA_OPT_ASPIRATION = 8,   /**< Aspiration window half-width, 0..#BA_SCORE_EVAL_MAX, 0 = off.
+                                  Default game-neutral 0. */
     BA_OPT_THREADS = 9,      /**< Search threads; only 1 is supported so far. Default 1. */
-    BA_OPT_BF_MIN_DEPTH = 10, /**< Best-first: the smallest re-search depth (article: 2). */
+    BA_OPT_BF_MIN_DEPTH = 10, /**< Best-first: the smallest re-search depth, 1..#BA_MAX_DEPTH
+                                  (article and default: 2). */
     BA_OPT_BF_SCHEDULE = 11, /**< Best-first: first re-search depth is max(min, depth^(1/k)) with
-                                  k = this value (article: 2, the square root). */
+                                  k = this value, 1..8 (article and default: 2, the square root). */
     BA_OPT_TT_DEEPER = 12,   /**< 1 = also cut off with table entries searched deeper than
                                   needed (stronger, but no longer equal to negamax at the same
                                   depth). Default 0. */
-    BA_OPT_QDEPTH = 13       /**< Maximum quiescence depth in plies. Default 32. */
+    BA_OPT_QDEPTH = 13       /**< Maximum quiescence depth in plies, 0..#BA_MAX_DEPTH. Default 32. */
 } ba_option;
 
 /** Deepest search in plies. */
@@ -85,7 +88,9 @@ BA_API int ba_engine_new(const ba_game *game, ba_engine **out);
 /** Frees an engine; NULL is a no-op. Must not be called while it searches. */
 BA_API void ba_engine_free(ba_engine *engine);
 
-/** Changes a setting (#BA_ERR_RANGE for values out of range, #BA_ERR_ARG for unknown options). */
+/** Changes a setting (#BA_ERR_RANGE for values out of range, #BA_ERR_ARG for unknown options,
+ *  #BA_ERR_NOMEM when a new table size cannot be allocated (the old table and setting stay),
+ *  #BA_ERR_STATE while a search runs). */
 BA_API int ba_engine_set(ba_engine *engine, ba_option option, int64_t value);
 
 /** Reads a setting into @p value. */
@@ -100,7 +105,8 @@ BA_API int ba_engine_clear(ba_engine *engine);
 /**
  * Searches @p pos within the engine's limits and fills @p result. When the position has legal
  * moves, @c result->best is always one of them, even when stopped at once.
- * @return #BA_OK, #BA_ERR_STATE if the game is over, or another error code.
+ * @return #BA_OK, #BA_ERR_STATE if the game is over (or another search runs on this engine),
+ *         #BA_ERR_ARG if @p pos belongs to another game than the engine's, or another error code.
  */
 BA_API int ba_engine_search(ba_engine *engine, const ba_pos *pos, ba_search_result *result);
 
