@@ -26,8 +26,9 @@ uint64_t ug_corner(int pieces, int side)
     return black;
 }
 
-/* The squares one step (or, with @p over, one leap over a piece of @p over) away from any
- * square of @p from, written out per direction so that the hot loops need no switch. */
+/* The squares one step away from any square of @p from (orthogonally, and diagonally when
+ * @p diagonal), each direction written out so that the hot loops need no switch; the file masks
+ * stop a shift from wrapping round the board's edge. */
 static inline uint64_t ug_around(uint64_t from, int diagonal)
 {
     uint64_t east = (from << 1) & ~FILE_A, west = (from >> 1) & ~FILE_H;
@@ -37,6 +38,7 @@ static inline uint64_t ug_around(uint64_t from, int diagonal)
     return to;
 }
 
+/* The landing squares of one leap from any square of @p from over a piece of @p over. */
 static inline uint64_t ug_leap_once(uint64_t from, uint64_t over, int diagonal)
 {
     uint64_t to = ((((from << 8) & over) << 8)) | ((((from >> 8) & over) >> 8)) |
