@@ -375,6 +375,26 @@ START_TEST(test_pass_when_blocked)
 }
 END_TEST
 
+START_TEST(test_double_pass_is_a_draw)
+{
+    /* With the variants' piece counts some piece always touches an empty square, so both sides
+     * blocked cannot arise in play (docs/ugolki.md); the rule is checked on a full board built
+     * directly in memory: White on ranks 1-4, Black on ranks 5-8. */
+    const ba_game *g = ba_ugolki_game();
+    ug_state s;
+    memset(&s, 0, sizeof s);
+    ug_state_set_board(&s, 0x00000000ffffffffull, 0xffffffff00000000ull);
+    ck_assert_int_eq(ut_status(g, &s), BA_RESULT_ONGOING); /* White to move: it passes */
+    ba_move list[UT_MAX_MOVES];
+    ck_assert_int_eq(ut_moves(g, &s, list), 1);
+    ck_assert_int_eq(list[0].tag, UG_TAG_PASS);
+    ck_assert_int_eq(g->apply(g, &s, &list[0]), BA_OK);
+    /* Black cannot move either after White's pass: drawn. */
+    ck_assert_int_eq(ut_status(g, &s), BA_RESULT_DRAW);
+    ck_assert_int_eq(ut_moves(g, &s, list), 0);
+}
+END_TEST
+
 START_TEST(test_hash)
 {
     const ba_game *g = ba_ugolki_game();
@@ -420,6 +440,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_return_rule);
     tcase_add_test(tc, test_ply_cap);
     tcase_add_test(tc, test_pass_when_blocked);
+    tcase_add_test(tc, test_double_pass_is_a_draw);
     tcase_add_test(tc, test_hash);
     suite_add_tcase(s, tc);
     return s;
