@@ -9,13 +9,14 @@
 /* The four lines through a square, the square itself included. */
 #define RANK_LINE(s) ((chs_bb)0xFF << ((s) & 56))
 #define FILE_LINE(s) ((chs_bb)0x0101010101010101ULL << FILE_OF(s))
+/* The diagonals are the long ones shifted by whole ranks; POS() keeps every shift count
+ * non-negative even in the branch not taken (compilers warn about negative constant shifts). */
+#define POS(x) ((x) > 0 ? (x) : 0)
 #define DIAG_LINE(s)                                                                               \
-    (FILE_OF(s) >= RANK_OF(s) ? (chs_bb)0x8040201008040201ULL >> (8 * (FILE_OF(s) - RANK_OF(s)))  \
-                              : (chs_bb)0x8040201008040201ULL << (8 * (RANK_OF(s) - FILE_OF(s))))
+    (((chs_bb)0x8040201008040201ULL >> (8 * POS(FILE_OF(s) - RANK_OF(s)))) << (8 * POS(RANK_OF(s) - FILE_OF(s))))
 #define ANTI_LINE(s)                                                                               \
-    (FILE_OF(s) + RANK_OF(s) >= 7                                                                  \
-         ? (chs_bb)0x0102040810204080ULL << (8 * (FILE_OF(s) + RANK_OF(s) - 7))                    \
-         : (chs_bb)0x0102040810204080ULL >> (8 * (7 - FILE_OF(s) - RANK_OF(s))))
+    (((chs_bb)0x0102040810204080ULL << (8 * POS(FILE_OF(s) + RANK_OF(s) - 7))) >>                  \
+     (8 * POS(7 - FILE_OF(s) - RANK_OF(s))))
 #define BELOW(s) (BIT(s) - 1)
 #define ABOVE(s) (~BELOW(s) & ~BIT(s))
 #define LINE(L, s) {(L(s)) & BELOW(s), (L(s)) & ABOVE(s), (L(s)) & ~BIT(s)}
