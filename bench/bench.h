@@ -82,6 +82,17 @@ void bench_perft_row(bench_ctx *ctx, const ba_game *g, const char *label,
 void bench_copymake_row(bench_ctx *ctx, const ba_game *g, const char *label,
                         const char *position_text);
 
+/**
+ * Where best-first gains or loses against alpha-beta: on @p positions positions reached by
+ * min_plies..max_plies seeded random plies from the start, searches each with alpha-beta and
+ * best-first to @p depth (current options) and prints a row: total nodes of each, the node and
+ * time ratios, how often both chose the same move, and the value best-first's move loses against
+ * alpha-beta's exact value at that depth (mean and worst, in the game's evaluation units: the
+ * move is scored by an alpha-beta search of depth - 1 after it).
+ */
+void bench_bestfirst_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
+                         int min_plies, int max_plies, uint64_t seed, int depth);
+
 /** Monotonic wall-clock seconds. */
 double bench_now(void);
 

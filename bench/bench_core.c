@@ -61,6 +61,13 @@ void bench_core(bench_ctx *ctx)
     }
     bench_reset_options(ctx);
 
+    bench_section(ctx, "Best-first vs alpha-beta over random positions (synthetic tree)");
+    bench_set_option(ctx, BA_OPT_QUIESCENCE, 0);
+    for (int depth = 4; depth <= (quick ? 6 : 10); depth += 2)
+        bench_bestfirst_row(ctx, g, "synthetic, 8-19 plies in", quick ? 10 : 30, 8, 19, 12345,
+                            depth);
+    bench_reset_options(ctx);
+
     bench_section(ctx, "Tic-tac-toe and Nim: solving from the start");
     bench_search_row(ctx, bt_tictactoe_game(), "tic-tac-toe start", NULL, BA_ALG_ALPHABETA, 9);
     bench_search_row(ctx, bt_tictactoe_game(), "tic-tac-toe start", NULL, BA_ALG_NEGAMAX, 9);

@@ -14,7 +14,7 @@
 
 #define BENCH_MAX_OPTS 16
 
-enum { TABLE_NONE, TABLE_SEARCH, TABLE_PERFT, TABLE_COPYMAKE };
+enum { TABLE_NONE, TABLE_SEARCH, TABLE_PERFT, TABLE_COPYMAKE, TABLE_BESTFIRST };
 
 struct bench_ctx {
     int quick;
@@ -209,6 +209,99 @@ void bench_perft_row(bench_ctx *ctx, const ba_game *g, const char *label,
     else
         printf("| %s | %d | %llu | %.1f | %.0f |\n", label, depth, (unsigned long long)count,
                s * 1e3, (double)count / (s > 1e-9 ? s : 1e-9));
+    fflush(stdout);
+}
+
+static ba_pos *random_position(const ba_game *g, uint64_t *rng, int plies, ba_move *moves)
+{
+    ba_pos *p = bench_position(g, NULL);
+    for (int i = 0; p && i < plies && ba_pos_result(p) == BA_RESULT_ONGOING; i++) {
+        int n = ba_pos_moves(p, moves, g->max_moves);
+        if (n <= 0)
+            break;
+        *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+        ba_pos_play(p, &moves[(*rng >> 33) % (uint64_t)n], NULL);
+    }
+    return p;
+}
+
+static int search_pos(bench_ctx *ctx, const ba_game *g, const ba_pos *p, ba_algorithm alg,
+                      int depth, ba_search_result *r, double *seconds)
+{
+    ba_engine *e = NULL;
+    int rc = ba_engine_new(g, &e);
+    for (int i = 0; rc == BA_OK && i < ctx->nopts; i++)
+        rc = ba_engine_set(e, ctx->opt[i], ctx->val[i]);
+    if (rc == BA_OK)
+        rc = ba_engine_set(e, BA_OPT_ALGORITHM, alg);
+    if (rc == BA_OK)
+        rc = ba_engine_set(e, BA_OPT_DEPTH, depth);
+    if (rc == BA_OK) {
+        double t0 = bench_now();
+        rc = ba_engine_search(e, p, r);
+        *seconds = bench_now() - t0;
+    }
+    ba_engine_free(e);
+    return rc;
+}
+
+void bench_bestfirst_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
+                         int min_plies, int max_plies, uint64_t seed, int depth)
+{
+    if (ctx->table != TABLE_BESTFIRST) {
+        end_table(ctx);
+        printf("| positions | depth | searched | alpha-beta nodes | best-first nodes | nodes BF/AB | "
+               "time BF/AB | same move | mean value lost by BF's move | worst |\n");
+        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        ctx->table = TABLE_BESTFIRST;
+    }
+    ba_move *moves = malloc(g->max_moves * sizeof *moves);
+    uint64_t rng = seed, nab = 0, nbf = 0;
+    double tab = 0, tbf = 0, lost = 0;
+    int searched = 0, same = 0, worst = 0, rc = moves ? BA_OK : BA_ERR_NOMEM;
+    int span = max_plies > min_plies ? max_plies - min_plies + 1 : 1;
+    for (int k = 0; k < positions && rc == BA_OK; k++) {
+        ba_pos *p = random_position(g, &rng, min_plies + k % span, moves);
+        if (!p || ba_pos_result(p) != BA_RESULT_ONGOING) {
+            ba_pos_free(p);
+            continue;
+        }
+        ba_search_result a, b, c;
+        double sa = 0, sb = 0, sc = 0;
+        rc = search_pos(ctx, g, p, BA_ALG_ALPHABETA, depth, &a, &sa);
+        if (rc == BA_OK)
+            rc = search_pos(ctx, g, p, BA_ALG_BESTFIRST, depth, &b, &sb);
+        if (rc == BA_OK) {
+            searched++;
+            nab += a.nodes;
+            nbf += b.nodes;
+            tab += sa;
+            tbf += sb;
+            if (ba_move_equal(&a.best, &b.best)) {
+                same++;
+            } else {
+                int stm = ba_pos_side_to_move(p), v = a.score;
+                ba_pos_play(p, &b.best, NULL);
+                if (ba_pos_result(p) == BA_RESULT_ONGOING && depth > 1 &&
+                    (rc = search_pos(ctx, g, p, BA_ALG_ALPHABETA, depth - 1, &c, &sc)) == BA_OK)
+                    v = ba_pos_side_to_move(p) == stm ? c.score : -c.score;
+                int l = a.score > v ? a.score - v : 0;
+                lost += l;
+                if (l > worst)
+                    worst = l;
+            }
+        }
+        ba_pos_free(p);
+    }
+    free(moves);
+    if (rc != BA_OK || searched == 0)
+        printf("| %s | %d | error: %s | | | | | | | |\n", label, depth,
+               rc != BA_OK ? ba_errstr(rc) : "no unfinished position");
+    else
+        printf("| %s | %d | %d | %llu | %llu | %.2f | %.2f | %d%% | %.1f | %d |\n", label, depth,
+               searched, (unsigned long long)nab, (unsigned long long)nbf,
+               (double)nbf / (double)(nab ? nab : 1), tbf / (tab > 1e-9 ? tab : 1e-9),
+               100 * same / searched, lost / searched, worst);
     fflush(stdout);
 }
 
