@@ -197,6 +197,42 @@ typedef struct game_record {
     int aborted;
 } game_record;
 
+/* Which rule drew the game. */
+static const char *draw_reason(const ba_pos *pos)
+{
+    ba_move list[256];
+    char fen[BA_POS_TEXT_MAX];
+    ba_history h;
+    if (ba_pos_moves(pos, list, 256) == 0 && ba_pos_history(pos, &h) == BA_OK) {
+        size_t same = 0;
+        uint64_t now = ba_pos_hash(pos);
+        for (size_t i = 0; i < h.count; i++)
+            same += h.hashes[i] == now;
+        if (same >= 2)
+            return "draw by threefold repetition";
+    }
+    if (ba_pos_text(pos, fen, sizeof fen) > 0) {
+        /* the half-move clock is the fifth FEN field */
+        const char *p = fen;
+        for (int field = 0; field < 4 && p; field++)
+            if ((p = strchr(p, ' ')) != NULL)
+                p++;
+        if (p && atoi(p) >= 100)
+            return "draw by the 50-move rule";
+    }
+    if (ba_pos_moves(pos, list, 256) == 0) {
+        /* no moves and no other rule: stalemate unless the material is insufficient */
+        const char *placement_end = strchr(fen, ' ');
+        int heavy = 0, minors = 0;
+        for (const char *c = fen; placement_end && c < placement_end; c++) {
+            heavy += strchr("PpRrQq", *c) != NULL;
+            minors += strchr("NnBb", *c) != NULL;
+        }
+        return heavy == 0 && minors <= 2 ? "draw (insufficient material or stalemate)" : "draw by stalemate";
+    }
+    return "draw";
+}
+
 static void xboard_clock(proc *b, int64_t mine, int64_t theirs)
 {
     send_line(b, "time %lld", (long long)(mine / 10));
@@ -269,7 +305,7 @@ static void play_game(const match_opts *o, int a_white, const char *opening, gam
             if (winner >= 0)
                 why = "checkmate";
             else
-                why = "draw (stalemate, 50 moves, repetition or material)";
+                why = draw_reason(pos);
             snprintf(rec->reason, sizeof rec->reason, "%s", why);
             break;
         }
