@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chess_program.h"
 #include "cli.h"
@@ -89,8 +90,8 @@ int chess_run_uci(void)
 }
 
 static const ba_cli_option chess_options[] = {
-    {"uci", NULL, "speak UCI on stdin/stdout (also the default without arguments)"},
-    {"play", NULL, "play a game in the terminal (the default when other options are given)"},
+    {"uci", NULL, "speak UCI on stdin/stdout (the default without arguments when stdin is not a terminal)"},
+    {"play", NULL, "play a game in the terminal (the default at a terminal)"},
     {"match", NULL, "referee a match against an xboard engine; see --match --help"},
 };
 
@@ -111,7 +112,9 @@ static int san_text(void *user, const ba_pos *pos, const ba_move *move, char *bu
 
 int main(int argc, char **argv)
 {
-    if (argc == 1 || (argc == 2 && !strcmp(argv[1], "--uci")))
+    /* Chess GUIs and engine matches start the engine without arguments on pipes: that is UCI.
+     * A person starting it without arguments at a terminal gets the terminal game. */
+    if ((argc == 1 && !isatty(STDIN_FILENO)) || (argc == 2 && !strcmp(argv[1], "--uci")))
         return chess_run_uci();
     if (argc >= 2 && !strcmp(argv[1], "--match"))
         return chess_run_match(argc - 2, argv + 2, argv[0]);
