@@ -126,6 +126,17 @@ START_TEST(position_evaluations)
         ck_assert_int_eq(g->position_from_text(g, &b, fens[i], &err), BA_OK);
         ck_assert_msg(g->evaluate(g, &b) == hand_eval(fens[i]), "%s: %d vs %d", fens[i], g->evaluate(g, &b),
                       hand_eval(fens[i]));
+        /* and the generic evaluator over the piece list gives the same */
+        ba_pst_piece pieces[64];
+        size_t n = 0;
+        for (int s = 0; s < 64; s++)
+            if (b.sq[s]) {
+                pieces[n].side = (uint8_t)CHS_COLOR(b.sq[s]);
+                pieces[n].type = (uint8_t)CHS_TYPE(b.sq[s]);
+                pieces[n].square = (uint16_t)ba_chess_mailbox(s);
+                n++;
+            }
+        ck_assert_int_eq(ba_pst_evaluate(ba_chess_pst(), pieces, n, b.stm), hand_eval(fens[i]));
     }
     /* A concrete figure: rook a1 (0.00 + 4.5) + knight b1 (0.01 + 3) + king e1 (0.03) against a
      * king e8 (0.03): 7.51 pawns for White. */
