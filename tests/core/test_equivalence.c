@@ -36,6 +36,22 @@ START_TEST(equivalence_tictactoe)
 }
 END_TEST
 
+/* The options of the _ex form: a shallow quiescence and a one-point aspiration window (every
+ * root search fails high or low first and must be repeated). */
+START_TEST(equivalence_options)
+{
+    char msg[2048];
+    ba_equivalence_options o = ba_equivalence_defaults();
+    o.quiescence = 1;
+    o.qdepth = 3;
+    o.aspiration = 1;
+    for (int v = 0; v < BT_SYNTH_VARIANTS; v++)
+        ck_assert_msg(ba_search_equivalence_check_ex(bt_synth_game(v), 900 + (uint64_t)v, 40, 4, 14,
+                                                     &o, msg, sizeof msg) == 0,
+                      "%s", msg);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("equivalence");
@@ -44,6 +60,7 @@ Suite *ba_test_suite(void)
     tcase_add_loop_test(tc, equivalence_synth, 0, BT_SYNTH_VARIANTS);
     tcase_add_test(tc, equivalence_nim);
     tcase_add_test(tc, equivalence_tictactoe);
+    tcase_add_test(tc, equivalence_options);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -291,9 +291,28 @@ static int eq_search(ba_engine *e, const ba_pos *pos, ba_search_result *r, const
     return 0;
 }
 
+ba_equivalence_options ba_equivalence_defaults(void)
+{
+    ba_equivalence_options o;
+    o.quiescence = -1;
+    o.qdepth = 32;
+    o.tt_mb = 1;
+    o.aspiration = 7;
+    return o;
+}
+
 int ba_search_equivalence_check(const ba_game *g, uint64_t seed, int positions, int depth,
                                 int max_random_plies, char *msg, size_t msgcap)
 {
+    return ba_search_equivalence_check_ex(g, seed, positions, depth, max_random_plies, NULL, msg,
+                                          msgcap);
+}
+
+int ba_search_equivalence_check_ex(const ba_game *g, uint64_t seed, int positions, int depth,
+                                   int max_random_plies, const ba_equivalence_options *opt,
+                                   char *msg, size_t msgcap)
+{
+    ba_equivalence_options o = opt ? *opt : ba_equivalence_defaults();
     static const char *const names[EQ_COUNT] = {"negamax", "alpha-beta (no TT)", "alpha-beta (TT)",
                                                 "alpha-beta (TT, aspiration)", "best-first",
                                                 "negamax (shallow)"};
@@ -314,8 +333,9 @@ int ba_search_equivalence_check(const ba_game *g, uint64_t seed, int positions, 
         int d = i == EQ_BF || i == EQ_NM2 ? (depth < 2 ? depth : 2) : depth;
         fail |= ba_engine_set(e[i], BA_OPT_ALGORITHM, alg) != BA_OK;
         fail |= ba_engine_set(e[i], BA_OPT_DEPTH, d) != BA_OK;
-        fail |= ba_engine_set(e[i], BA_OPT_TT_MB, i == EQ_AB_TT || i == EQ_AB_ASP ? 1 : 0) != BA_OK;
-        fail |= ba_engine_set(e[i], BA_OPT_ASPIRATION, i == EQ_AB_ASP ? 7 : 0) != BA_OK;
+        fail |= ba_engine_set(e[i], BA_OPT_TT_MB, i == EQ_AB_TT || i == EQ_AB_ASP ? o.tt_mb : 0) != BA_OK;
+        fail |= ba_engine_set(e[i], BA_OPT_ASPIRATION, i == EQ_AB_ASP ? o.aspiration : 0) != BA_OK;
+        fail |= ba_engine_set(e[i], BA_OPT_QDEPTH, o.qdepth) != BA_OK;
         fail |= ba_engine_set(e[i], BA_OPT_SEED, (int64_t)seed) != BA_OK;
     }
     if (fail) {
@@ -344,7 +364,9 @@ int ba_search_equivalence_check(const ba_game *g, uint64_t seed, int positions, 
         char where[BA_POS_TEXT_MAX + 128], text[BA_POS_TEXT_MAX];
         if (ba_pos_text(pos, text, sizeof text) < 0)
             strcpy(text, "?");
-        for (int q = 0; q <= (g->generate_noisy ? 1 : 0) && !fail; q++) {
+        int q_first = o.quiescence == 1 ? 1 : 0;
+        int q_last = o.quiescence == 0 ? 0 : g->generate_noisy ? 1 : 0;
+        for (int q = q_first; q <= q_last && !fail; q++) {
             snprintf(where, sizeof where,
                      "game '%s' seed %llu position %d [%s] after %zu plies, depth %d, quiescence %d",
                      g->name, (unsigned long long)seed, done, text, ba_pos_ply(pos), depth, q);

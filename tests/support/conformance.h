@@ -58,4 +58,21 @@ int ba_conformance_run(const ba_game *g, uint64_t seed, int games, int max_plies
  */
 int ba_search_equivalence_check(const ba_game *g, uint64_t seed, int positions, int depth,
                                 int max_random_plies, char *msg, size_t msgcap);
+
+/** Options of ba_search_equivalence_check_ex(); start from ba_equivalence_defaults(). */
+typedef struct ba_equivalence_options {
+    int quiescence; /**< -1: off, then on if the game has noisy moves (default); 0: off; 1: on */
+    int qdepth;     /**< BA_OPT_QDEPTH for every engine (default 32, the engine default); a
+                         small value keeps the full-width negamax quiescence affordable */
+    int tt_mb;      /**< table size of the alpha-beta engines with a table (default 1) */
+    int aspiration; /**< window of the aspiration engine (default 7) */
+} ba_equivalence_options;
+
+/** The defaults described in #ba_equivalence_options. */
+ba_equivalence_options ba_equivalence_defaults(void);
+
+/** ba_search_equivalence_check() with options (NULL = defaults). */
+int ba_search_equivalence_check_ex(const ba_game *g, uint64_t seed, int positions, int depth,
+                                   int max_random_plies, const ba_equivalence_options *opt,
+                                   char *msg, size_t msgcap);
 #endif
