@@ -34,8 +34,13 @@ double cam_knight_value(double n, double x, double man, int pieces)
 int32_t cam_knight_cp(const cam_eval_params *p, int pieces)
 {
     const ba_camelot_weights *w = &p->weights;
-    double k = cam_knight_value(p->knight_n, w->knight_x, (double)w->man, pieces);
-    return (int32_t)lround(k * CAM_EVAL_SCALE);
+    double k = cam_knight_value(p->knight_n, w->knight_x, (double)w->man, pieces) * CAM_EVAL_SCALE;
+    /* A large N (the rules accept up to 1000) makes K astronomical: saturate, as every term. */
+    if (!(k < 1e9))
+        return 1000000000;
+    if (k < -1e9)
+        return -1000000000;
+    return (int32_t)lround(k);
 }
 
 double ba_camelot_knight_value(double n, const ba_camelot_weights *w, int pieces)

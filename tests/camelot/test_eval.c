@@ -517,6 +517,20 @@ START_TEST(test_tuned_weights_reach_the_evaluation)
     ck_assert_int_eq(b.terms[0][BA_CAMELOT_F_CENTRE], 2 * 5200);
     ba_pos_free(pos);
     ba_game_destroy(g);
+    /* Extreme but accepted settings keep the score inside the allowed range: N = 999 makes a
+     * knight astronomically valuable, and the side with more knights wins the whole range. */
+    o = ba_camelot_options_default();
+    o.knight_n = 999.0;
+    ck_assert_int_eq(ba_camelot_create(&o, &g, &err), BA_OK);
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    ck_assert_int_eq(ba_pos_set_text(pos, "2/8/10/12/12/2k9/12/12/12/12/3KK7/12/12/10/8/2 w 0 0 - 0",
+                                     &err),
+                     BA_OK);
+    int score = 0;
+    ck_assert_int_eq(ba_pos_evaluate(pos, &score), BA_OK);
+    ck_assert_int_eq(score, BA_SCORE_EVAL_MAX);
+    ba_pos_free(pos);
+    ba_game_destroy(g);
     /* Bad weights are refused by create. */
     o = ba_camelot_options_default();
     o.weights.knight_x = 0.5;

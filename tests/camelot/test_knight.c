@@ -133,6 +133,10 @@ START_TEST(test_hundredths_in_the_evaluation)
     }
     ck_assert_int_ge(cam_knight_cp(&o, 14), 19995);
     ck_assert_int_le(cam_knight_cp(&o, 14), 20005);
+    /* An extreme N (the rules accept N < 1000) saturates instead of overflowing. */
+    o.knight_n = 999.0;
+    ck_assert_int_eq(cam_knight_cp(&o, 14), 1000000000);
+    ck_assert_int_eq(cam_knight_cp(&o, 1), 10000);
 }
 END_TEST
 
