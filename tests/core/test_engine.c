@@ -546,6 +546,72 @@ START_TEST(tt_not_reused_across_histories)
 }
 END_TEST
 
+static ba_search_result search_with(const ba_game *g, const ba_pos *p, int alg, int depth,
+                                     const int64_t *opts, int nopts)
+{
+    ba_engine *e = new_engine(g);
+    ba_engine_set(e, BA_OPT_ALGORITHM, alg);
+    ba_engine_set(e, BA_OPT_DEPTH, depth);
+    for (int i = 0; i < nopts; i++)
+        ck_assert_int_eq(ba_engine_set(e, (ba_option)opts[2 * i], opts[2 * i + 1]), BA_OK);
+    ba_search_result r;
+    ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
+    ck_assert(is_legal(p, &r.best));
+    ba_engine_free(e);
+    return r;
+}
+
+/* Quiescence capped at 0 plies is the bare evaluation: the same values as quiescence off. */
+START_TEST(qdepth_zero_is_static_eval)
+{
+    for (int v = 0; v < BT_SYNTH_VARIANTS; v++) {
+        const ba_game *g = bt_synth_game(v);
+        ba_pos *p = new_pos(g, NULL);
+        for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_BESTFIRST; alg++)
+            for (int d = 1; d <= 4; d++) {
+                const int64_t off[] = {BA_OPT_QUIESCENCE, 0};
+                const int64_t zero[] = {BA_OPT_QUIESCENCE, 1, BA_OPT_QDEPTH, 0};
+                const int64_t deep[] = {BA_OPT_QUIESCENCE, 1, BA_OPT_QDEPTH, 8};
+                ba_search_result a = search_with(g, p, alg, d, off, 1);
+                ba_search_result b = search_with(g, p, alg, d, zero, 2);
+                ck_assert_int_eq(a.score, b.score);
+                if (v != 4) /* variant 4 has no noisy moves: quiescence changes nothing there */
+                    (void)search_with(g, p, alg, d, deep, 2);
+            }
+        ba_pos_free(p);
+    }
+}
+END_TEST
+
+/* The table cuts work on a game full of transpositions, and BA_OPT_TT_DEEPER keeps proven
+ * results (tic-tac-toe's draw, Nim's wins and losses) right. */
+START_TEST(table_effect_and_tt_deeper)
+{
+    const ba_game *g = bt_synth_big_game();
+    ba_pos *p = new_pos(g, NULL);
+    const int64_t on[] = {BA_OPT_QUIESCENCE, 0};
+    const int64_t off[] = {BA_OPT_QUIESCENCE, 0, BA_OPT_TT_MB, 0};
+    ba_search_result a = search_with(g, p, BA_ALG_ALPHABETA, 7, on, 1);
+    ba_search_result b = search_with(g, p, BA_ALG_ALPHABETA, 7, off, 2);
+    ck_assert_int_eq(a.score, b.score);
+    ck_assert_uint_lt(a.nodes, b.nodes);
+    ba_pos_free(p);
+
+    const int64_t deeper[] = {BA_OPT_TT_DEEPER, 1};
+    p = new_pos(bt_tictactoe_game(), NULL);
+    ck_assert_int_eq(search_with(bt_tictactoe_game(), p, BA_ALG_ALPHABETA, 9, deeper, 1).score, 0);
+    ba_pos_free(p);
+    const char *texts[] = {"1 2 3 / 0", "3 1 2 / 1", "4 1 / 0", "3 3 1 / 0"};
+    const int win[] = {0, 0, 1, 1};
+    for (int t = 0; t < 4; t++) {
+        p = new_pos(bt_nim_game(), texts[t]);
+        int s = search_with(bt_nim_game(), p, BA_ALG_ALPHABETA, 8, deeper, 1).score;
+        ck_assert(win[t] ? s >= BA_SCORE_WIN_MIN : s <= -BA_SCORE_WIN_MIN);
+        ba_pos_free(p);
+    }
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("engine");
@@ -565,6 +631,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, progress_reports);
     tcase_add_test(tc, bestfirst_legal_at_all_depths);
     tcase_add_test(tc, tt_not_reused_across_histories);
+    tcase_add_test(tc, qdepth_zero_is_static_eval);
+    tcase_add_test(tc, table_effect_and_tt_deeper);
     suite_add_tcase(s, tc);
     return s;
 }
