@@ -134,9 +134,11 @@ static inline void arm_apply_action(arm_state *st, const arm_action *a)
  * moves may be NULL with cap 0 to count only. stop_at_first: return after finding one. */
 int arm_generate_turns(const arm_state *st, const ba_history *hist, ba_move *moves, size_t cap,
                        int stop_at_first);
-/* The canonical turn whose end position (before the side to move switches) has hash board_hash,
- * as generate() lists it: 1 found (in *out), 0 none (illegal or a third repetition), <0 error. */
-int arm_find_turn(const arm_state *st, const ba_history *hist, uint64_t board_hash, ba_move *out);
+/* The canonical turn (as generate() lists it) ending in *target (before the side to move
+ * switches), which some legal sequence of nsteps steps reaches: 1 found (in *out), 0 none
+ * (a third repetition), <0 error. */
+int arm_find_turn(const arm_state *st, const ba_history *hist, const arm_state *target, int nsteps,
+                  ba_move *out);
 /* The curated setups for the side to move (setup phase). */
 int arm_generate_setups(const arm_state *st, ba_move *moves, size_t cap);
 /* 1 if the side to move has a legal turn (repetition included), 0 if not, <0 on error. */

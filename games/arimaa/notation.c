@@ -200,7 +200,7 @@ int arm_move_from_text(const arm_state *st, const ba_history *hist, const char *
     int rc = arm_check_steps(st, steps, nsteps, err);
     if (rc != BA_OK) return rc;
     if (cur.hash == st->hash) return ba_error_set(err, BA_ERR_ILLEGAL, "a turn must change the position");
-    rc = arm_find_turn(st, hist, cur.hash, out);
+    rc = arm_find_turn(st, hist, &cur, nsteps, out);
     if (rc < 0) return ba_error_set(err, rc, "move generation failed: %s", ba_errstr(rc));
     if (rc == 0)
         return ba_error_set(err, BA_ERR_ILLEGAL,

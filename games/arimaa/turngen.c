@@ -76,8 +76,10 @@ typedef struct arm_gen {
     ba_move *out;
     size_t cap, count;
     int stop_at_first;
-    int find;           /* find mode: stop at the turn ending with hash `target` */
+    int find;           /* find mode: look for the turn ending in *target_state */
     uint64_t target;
+    const arm_state *target_state;
+    int max_steps;      /* 4, or in find mode the length of the step sequence being matched */
     int err;
     uint8_t path[4];
 } arm_gen;
@@ -213,15 +215,32 @@ static void arm_shorten(arm_gen *g, const arm_state *st, int depth, size_t slot)
     if (g->out && g->idx[slot] != ARM_NOT_EMITTED) arm_fill_move(&g->out[g->idx[slot]], g->path, depth);
 }
 
+/* Find mode: can `a` still become `b` in `left` steps? Each step sets exactly one piece bit (the
+ * square it enters) and clears one (the square it leaves) plus at most two captures (the trap it
+ * enters, the trap beside the square it leaves). So the bits b has and a lacks need a step each,
+ * and the bits a has and b lacks at most three per step. */
+static int arm_may_reach(const arm_state *a, const arm_state *b, int left)
+{
+    int missing = 0, extra = 0;
+    for (int s = 0; s < 2; s++) {
+        for (int t = 0; t < ARM_TYPES; t++) {
+            missing += arm_popcount(b->bb[s][t] & ~a->bb[s][t]);
+            extra += arm_popcount(a->bb[s][t] & ~b->bb[s][t]);
+        }
+    }
+    return missing <= left && extra <= 3 * left;
+}
+
 static int arm_search(arm_gen *g, const arm_state *st, int depth)
 {
     arm_action acts[ARM_MAX_ACTIONS];
-    int left = 4 - depth;
+    int left = g->max_steps - depth;
     int n = arm_actions(st, st->side, left, acts);
     for (int i = 0; i < n; i++) {
         arm_state child = *st;
         arm_apply_action(&child, &acts[i]);
         int child_left = left - acts[i].n;
+        if (g->find && !arm_may_reach(&child, g->target_state, child_left)) continue;
         size_t slot = 0;
         int seen = arm_table_visit(g, child.hash, child_left, &slot);
         if (seen == -1) continue;
@@ -271,15 +290,17 @@ static int arm_banned_list(const ba_history *hist, uint64_t **out, size_t *count
 }
 
 static int arm_run(const arm_state *st, const ba_history *hist, ba_move *moves, size_t cap,
-                   int stop_at_first, int find, uint64_t target)
+                   int stop_at_first, const arm_state *target, int max_steps)
 {
     arm_gen g;
     memset(&g, 0, sizeof g);
     g.out = moves;
     g.cap = cap;
     g.stop_at_first = stop_at_first;
-    g.find = find;
-    g.target = target;
+    g.find = target != NULL;
+    g.target = target ? target->hash : 0;
+    g.target_state = target;
+    g.max_steps = max_steps;
     uint64_t *banned;
     int rc = arm_banned_list(hist, &banned, &g.banned_count);
     if (rc != BA_OK) return rc;
@@ -289,7 +310,7 @@ static int arm_run(const arm_state *st, const ba_history *hist, ba_move *moves, 
         return BA_ERR_NOMEM;
     }
     size_t root_slot;
-    arm_table_visit(&g, st->hash, 4, &root_slot);
+    arm_table_visit(&g, st->hash, max_steps, &root_slot);
     arm_search(&g, st, 0);
     arm_table_free(&g);
     free(banned);
@@ -300,13 +321,17 @@ static int arm_run(const arm_state *st, const ba_history *hist, ba_move *moves, 
 int arm_generate_turns(const arm_state *st, const ba_history *hist, ba_move *moves, size_t cap,
                        int stop_at_first)
 {
-    return arm_run(st, hist, moves, cap, stop_at_first, 0, 0);
+    return arm_run(st, hist, moves, cap, stop_at_first, NULL, 4);
 }
 
-int arm_find_turn(const arm_state *st, const ba_history *hist, uint64_t board_hash, ba_move *out)
+int arm_find_turn(const arm_state *st, const ba_history *hist, const arm_state *target, int nsteps,
+                  ba_move *out)
 {
-    /* The whole search runs: a shorter path to the target may come after the first. */
-    return arm_run(st, hist, out, 1, 0, 1, board_hash);
+    /* The search runs to the end (a shorter path to the target may come after the first), but
+     * only as deep as the given step sequence and only through positions near the target. The
+     * visit order of the positions it does explore is that of the full search, so the move it
+     * reports is the one generate() lists. */
+    return arm_run(st, hist, out, 1, 0, target, nsteps);
 }
 
 int arm_has_legal_turn(const arm_state *st, const ba_history *hist)

@@ -29,6 +29,9 @@ static inline arm_state at_pos(char side, const char *pieces)
         p += 3;
     }
     st.hash = arm_hash_full(&st);
+    for (int s = 0; s < 2; s++)
+        ck_assert_msg(!(ARM_TRAPS & st.occ[s] & ~arm_neighbours(st.occ[s])),
+                      "test position '%s' has an unguarded piece on a trap", pieces);
     return st;
 }
 

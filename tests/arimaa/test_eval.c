@@ -1,0 +1,244 @@
+/* The Arimaa evaluation: HarLog material, the four rabbit heuristics each on concrete positions
+ * (expected values worked out by hand from the published tables), steps to goal on positions
+ * whose answer is known, and goal-threat detection. */
+#include "arimaa_test_util.h"
+#include "check_main.h"
+
+static const ba_arimaa_eval_tables *T(void) { return ba_arimaa_eval_tables_default(); }
+static int sq(const char *name) { return arm_parse_square(name); }
+
+START_TEST(tables_are_the_published_numbers)
+{
+    const ba_arimaa_eval_tables *t = T();
+    static const int passed[8] = {0, 10, 20, 30, 50, 75, 100, 0};
+    static const int goal[18] = {6000, 5000, 5000, 4000, 2000, 300, 275, 250, 200,
+                                 175,  150,  125,  100,  90,   80,  60,  30,  0};
+    static const int value[6] = {0, 45, 60, 150, 200, 300};
+    static const int dist[16] = {100, 100, 100, 90, 70, 30, 20, 15, 10, 5, 4, 3, 2, 1, 0, 0};
+    static const int goalf[18] = {100, 100, 100, 100, 100, 100, 100, 100, 90,
+                                  80,  70,  60,  50,  40,  30,  20,  10,  8};
+    for (int i = 0; i < 8; i++) ck_assert_int_eq(t->passed[i], passed[i]);
+    for (int i = 0; i < 18; i++) {
+        ck_assert_int_eq(t->goal_threat[i], goal[i]);
+        ck_assert_int_eq(arm_h_goal_threat(t, i), goal[i]);
+        ck_assert_int_eq(t->power_goal_pct[i], goalf[i]);
+    }
+    ck_assert_int_eq(arm_h_goal_threat(t, 40), 0); /* 17 or more */
+    for (int i = 0; i < 6; i++) ck_assert_int_eq(t->power_value[i], value[i]);
+    for (int i = 0; i < 16; i++) ck_assert_int_eq(t->power_distance_pct[i], dist[i]);
+    ck_assert_int_eq(t->blocking_per_side, 5);
+    ck_assert_int_eq(t->power_clip, 1200);
+    ck_assert_int_eq(t->power_weak, -30);
+    ck_assert_int_eq(t->power_rank_pct[0], 50);
+    ck_assert_int_eq(t->power_rank_pct[1], 100);
+    ck_assert_int_eq(t->power_rank_pct[2], 150);
+}
+END_TEST
+
+#define FULL_GOLD "Ea2 Mb2 Hc2 Hd2 De2 Df2 Cg2 Ch2 Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1"
+#define FULL_SILVER "ea7 mb7 hc7 hd7 de7 df7 cg7 ch7 ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8"
+
+START_TEST(harlog_material)
+{
+    arm_state full = at_pos('g', FULL_GOLD " " FULL_SILVER);
+    ck_assert_int_eq(arm_material(&full, T(), ARM_GOLD), 0);
+    /* The first rabbit lost is HarLog's unit: exactly material_scale points. */
+    arm_state minus_r = at_pos('g', "Ea2 Mb2 Hc2 Hd2 De2 Df2 Cg2 Ch2 Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 " FULL_SILVER);
+    ck_assert_int_eq(arm_material(&minus_r, T(), ARM_GOLD), -100);
+    ck_assert_int_eq(arm_material(&minus_r, T(), ARM_SILVER), 100);
+    /* HarLog's published property: indifferent to a dog for two rabbits. */
+    arm_state trade = at_pos('g', "Ea2 Mb2 Hc2 Hd2 De2 Cg2 Ch2 Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 "
+                                  "ea7 mb7 hc7 hd7 de7 df7 cg7 ch7 ra8 rb8 rc8 rd8 re8 rf8");
+    int v = arm_material(&trade, T(), ARM_GOLD);
+    ck_assert_msg(v >= -1 && v <= 1, "dog for two rabbits: %d", v);
+    /* Losing a horse costs more than losing a cat, and the elephant most of all. */
+    arm_state no_h = at_pos('g', "Ea2 Mb2 Hc2 De2 Df2 Cg2 Ch2 Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 " FULL_SILVER);
+    arm_state no_c = at_pos('g', "Ea2 Mb2 Hc2 Hd2 De2 Df2 Cg2 Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 " FULL_SILVER);
+    arm_state no_e = at_pos('g', "Mb2 Hc2 Hd2 De2 Df2 Cg2 Ch2 Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 " FULL_SILVER);
+    int h = arm_material(&no_h, T(), ARM_GOLD), c = arm_material(&no_c, T(), ARM_GOLD),
+        e = arm_material(&no_e, T(), ARM_GOLD);
+    ck_assert_int_lt(h, c);
+    ck_assert_int_lt(c, 0);
+    ck_assert_int_lt(e, h);
+}
+END_TEST
+
+START_TEST(blocking)
+{
+    /* Rabbit e4: friends beside (d4), beside-ahead (f5): both sides -> 10. */
+    arm_state both = at_pos('g', "Re4 Rd4 Cf5 ra8");
+    ck_assert_int_eq(arm_h_blocking(&both, T(), sq("e4")), 10);
+    /* Only a dog beside-and-behind on the left -> 5. */
+    arm_state left = at_pos('g', "Re4 Dd3 ra8");
+    ck_assert_int_eq(arm_h_blocking(&left, T(), sq("e4")), 5);
+    /* Horses, elephants and enemy rabbits do not count; squares two files away do not. */
+    arm_state none = at_pos('g', "Re4 Hd4 Ef4 rf5 Rc4 ra8");
+    ck_assert_int_eq(arm_h_blocking(&none, T(), sq("e4")), 0);
+    /* Two helpers on one side still count once. */
+    arm_state one_side = at_pos('g', "Re4 Rd4 Rd5 Rd3 ra8");
+    ck_assert_int_eq(arm_h_blocking(&one_side, T(), sq("e4")), 5);
+    /* Silver rabbits use their own friends; the edge file has one side. */
+    arm_state silver = at_pos('s', "ra5 cb6 rb4 Ra1");
+    ck_assert_int_eq(arm_h_blocking(&silver, T(), sq("a5")), 5);
+}
+END_TEST
+
+START_TEST(passed_rabbit)
+{
+    /* Gold rabbit on e5 (rank 5): 50 when no silver rabbit is ahead in files d-f. */
+    arm_state free_ = at_pos('g', "Re5 rb8 rf4");
+    ck_assert_int_eq(arm_h_passed(&free_, T(), sq("e5")), 50);
+    arm_state blocked = at_pos('g', "Re5 rf7");
+    ck_assert_int_eq(arm_h_passed(&blocked, T(), sq("e5")), 0);
+    arm_state other_piece = at_pos('g', "Re5 hf7 ra8");
+    ck_assert_int_eq(arm_h_passed(&other_piece, T(), sq("e5")), 50); /* only rabbits block */
+    arm_state r7 = at_pos('g', "Re7 ra8");
+    ck_assert_int_eq(arm_h_passed(&r7, T(), sq("e7")), 100);
+    arm_state r6 = at_pos('g', "Re6 ra8");
+    ck_assert_int_eq(arm_h_passed(&r6, T(), sq("e6")), 75);
+    arm_state r2 = at_pos('g', "Re2 ra8");
+    ck_assert_int_eq(arm_h_passed(&r2, T(), sq("e2")), 10);
+    /* Silver counts ranks from its side: d3 is its rank 6. */
+    arm_state s6 = at_pos('s', "rd3 Rh1");
+    ck_assert_int_eq(arm_h_passed(&s6, T(), sq("d3")), 75);
+    arm_state s6b = at_pos('s', "rd3 Rc2");
+    ck_assert_int_eq(arm_h_passed(&s6b, T(), sq("d3")), 0);
+    arm_state s6c = at_pos('s', "rd3 Rc4");
+    ck_assert_int_eq(arm_h_passed(&s6c, T(), sq("d3")), 75); /* behind it does not count */
+}
+END_TEST
+
+START_TEST(steps_to_goal_known_positions)
+{
+    arm_state one = at_pos('g', "Re7 ra8");
+    ck_assert_int_eq(arm_steps_to_goal(&one, sq("e7"), 6), 1);
+    arm_state two = at_pos('g', "Re6 ra8");
+    ck_assert_int_eq(arm_steps_to_goal(&two, sq("e6"), 6), 2);
+    arm_state zero = at_pos('s', "Re8 ra7");
+    ck_assert_int_eq(arm_steps_to_goal(&zero, sq("e8"), 6), 0);
+    /* Blocked by a silver cat on e8, side squares held by gold dogs: the horse on f8 pulls the
+     * cat away (f8 -> g8, cat e8 -> f8), then the rabbit steps: 3. */
+    arm_state pull = at_pos('g', "Re7 ce8 Hf8 Dd7 Df7 ra1");
+    ck_assert_int_eq(arm_steps_to_goal(&pull, sq("e7"), 6), 3);
+    ck_assert_int_eq(arm_steps_to_goal(&pull, sq("e7"), 2), 3); /* bound 2: "more than 2" */
+    /* Frozen by the silver dog on d7: the cat g7 -> f7 unfreezes it, then e7 -> e8: 2. */
+    arm_state frozen = at_pos('g', "Re7 dd7 Cg7 ra1");
+    ck_assert_int_eq(arm_steps_to_goal(&frozen, sq("e7"), 6), 2);
+    arm_state stuck = at_pos('g', "Re7 dd7 Rh1 ra1");
+    ck_assert_int_eq(arm_steps_to_goal(&stuck, sq("e7"), 6), 7);
+    /* The straight path crosses trap c6: without a friend there it must go round (4 steps);
+     * with a gold dog on b6 guarding the trap it goes straight (3). */
+    arm_state trap = at_pos('g', "Rc5 ra1");
+    ck_assert_int_eq(arm_steps_to_goal(&trap, sq("c5"), 6), 4);
+    arm_state guarded = at_pos('g', "Rc5 Db6 ra1");
+    ck_assert_int_eq(arm_steps_to_goal(&guarded, sq("c5"), 6), 3);
+    /* Silver goes down. */
+    arm_state s = at_pos('s', "rd3 Ra8");
+    ck_assert_int_eq(arm_steps_to_goal(&s, sq("d3"), 6), 2);
+    /* Public wrapper: no rabbit there is an error. */
+    ck_assert_int_eq(ba_arimaa_steps_to_goal(ba_arimaa_game(), &s, sq("a1"), 6), BA_ERR_ARG);
+    ck_assert_int_eq(ba_arimaa_steps_to_goal(ba_arimaa_game(), &s, sq("d3"), 6), 2);
+}
+END_TEST
+
+START_TEST(power_balance)
+{
+    /* Gold rabbit e6, square in front e7. Gold elephant d7: distance 1 -> 300 x 1.0; silver
+     * dog h7: distance 3 -> 60 x 0.9 = 54. Sum 246; rank 6 factor 1.0; 2 steps to goal -> 1.0. */
+    arm_state st = at_pos('g', "Re6 Ed7 dh7 ra8");
+    ck_assert_int_eq(arm_h_power_sum(&st, T(), sq("e6")), 246);
+    ck_assert_int_eq(arm_h_power(&st, T(), sq("e6"), 2), 246);
+    ck_assert_int_eq(arm_h_power(&st, T(), sq("e6"), 9), 196); /* goal factor 0.8: 196.8 */
+    ck_assert_int_eq(arm_h_power(&st, T(), sq("e6"), 17), 19);  /* 0.08: 19.68 */
+    /* Rabbit e5 (rank 5): front e6; elephant d7 at 2 -> 300; dog h7 at 4 -> 60 x 0.7 = 42. */
+    arm_state r5 = at_pos('g', "Re5 Ed7 dh7 ra8");
+    ck_assert_int_eq(arm_h_power_sum(&r5, T(), sq("e5")), 258);
+    ck_assert_int_eq(arm_h_power(&r5, T(), sq("e5"), 3), 129); /* rank factor 0.5 */
+    /* Rank 7: factor 1.5. Elephant d8 is at distance 1 from e8. */
+    arm_state r7 = at_pos('g', "Re7 Ed8 ra1");
+    ck_assert_int_eq(arm_h_power(&r7, T(), sq("e7"), 1), 450);
+    /* Rank 4 and below: no term. */
+    arm_state r4 = at_pos('g', "Re4 Ed5 ra8");
+    ck_assert_int_eq(arm_h_power(&r4, T(), sq("e4"), 4), 0);
+    /* Weak: the silver elephant on e8 (distance 1 from e7) outweighs a far gold dog. */
+    arm_state weak = at_pos('g', "Re6 ee8 Da1 ra7");
+    ck_assert_int_lt(arm_h_power_sum(&weak, T(), sq("e6")), 0);
+    ck_assert_int_eq(arm_h_power(&weak, T(), sq("e6"), 2), -30);
+    /* On a trap: half. Rabbit c6 guarded by the elephant on b6 (distance 2 from c7): 300. */
+    arm_state trap = at_pos('g', "Rc6 Eb6 ra1");
+    ck_assert_int_eq(arm_h_power(&trap, T(), sq("c6"), 2), 150);
+    /* Frozen pieces do not count: the gold horse g7 frozen by the silver camel h7 leaves
+     * -200 x 0.9 = -180 (weak); a gold cat on g8 unfreezes it: 150 + 45 x 0.9 - 180 = 10. */
+    arm_state frozen = at_pos('g', "Re6 Hg7 mh7 ra1");
+    ck_assert_int_eq(arm_h_power_sum(&frozen, T(), sq("e6")), -180);
+    ck_assert_int_eq(arm_h_power(&frozen, T(), sq("e6"), 2), -30);
+    arm_state freed = at_pos('g', "Re6 Hg7 mh7 Cg8 ra1");
+    ck_assert_int_eq(arm_h_power_sum(&freed, T(), sq("e6")), 10);
+    ck_assert_int_eq(arm_h_power(&freed, T(), sq("e6"), 2), 10);
+    /* The clip at +1200, with a table whose elephant is worth 2000. */
+    ba_arimaa_eval_tables big = *T();
+    big.power_value[ARM_ELEPHANT] = 2000;
+    ck_assert_int_eq(arm_h_power_sum(&st, &big, sq("e6")), 1200);
+    /* Silver: rabbit d3 is on its rank 6, front square d2. */
+    arm_state s = at_pos('s', "rd3 ec2 Ra8");
+    ck_assert_int_eq(arm_h_power(&s, T(), sq("d3"), 2), 300);
+}
+END_TEST
+
+START_TEST(goal_threat_detection_and_totals)
+{
+    const ba_game *g = ba_arimaa_game();
+    /* Gold to move with a rabbit one step from goal: the leaf is scored as a goal now. */
+    arm_state now = at_pos('g', "Re7 Ea2 ea7 rh8 Rb1");
+    int v = g->evaluate(g, &now);
+    ck_assert_int_ge(v, T()->goal_now_score - 4);
+    ck_assert_int_le(v, BA_SCORE_EVAL_MAX);
+    /* Silver to move in the same position: a threat Silver must meet, not a won leaf. */
+    arm_state threat = now;
+    threat.side = ARM_SILVER;
+    threat.hash = arm_hash_full(&threat);
+    int w = g->evaluate(g, &threat);
+    ck_assert_int_lt(w, -4000);
+    ck_assert_int_gt(w, -T()->goal_now_score / 2);
+    /* Symmetric positions evaluate to 0 for either side to move. */
+    arm_state sym = at_pos('g', FULL_GOLD " " FULL_SILVER);
+    ck_assert_int_eq(g->evaluate(g, &sym), 0);
+    sym.side = ARM_SILVER;
+    ck_assert_int_eq(g->evaluate(g, &sym), 0);
+    /* explain() names the terms. */
+    char buf[1024];
+    ck_assert_int_gt(g->explain(g, &now, buf, sizeof buf), 0);
+    ck_assert(strstr(buf, "material(harlog)") && strstr(buf, "power_balance") &&
+              strstr(buf, "blocking") && strstr(buf, "passed") && strstr(buf, "goal_threat"));
+    /* Options: a bad bound is refused, a custom table is used. */
+    ba_arimaa_options o;
+    ba_arimaa_options_default(&o);
+    o.goal_search_steps = 99;
+    ba_game *custom = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_arimaa_create(&o, &custom, &err), BA_ERR_RANGE);
+    ba_arimaa_options_default(&o);
+    o.eval.material_scale = 200;
+    ck_assert_int_eq(ba_arimaa_create(&o, &custom, &err), BA_OK);
+    arm_state minus_r = at_pos('s', "Ea2 Ra1 Rb1 ea7 ra8");
+    int base = g->evaluate(g, &minus_r), scaled = custom->evaluate(custom, &minus_r);
+    ck_assert_int_ne(base, scaled);
+    ba_game_destroy(custom);
+}
+END_TEST
+
+Suite *ba_test_suite(void)
+{
+    Suite *s = suite_create("arimaa_eval");
+    TCase *tc = tcase_create("eval");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, tables_are_the_published_numbers);
+    tcase_add_test(tc, harlog_material);
+    tcase_add_test(tc, blocking);
+    tcase_add_test(tc, passed_rabbit);
+    tcase_add_test(tc, steps_to_goal_known_positions);
+    tcase_add_test(tc, power_balance);
+    tcase_add_test(tc, goal_threat_detection_and_totals);
+    suite_add_tcase(s, tc);
+    return s;
+}
