@@ -82,11 +82,18 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         if (h >= 0)
             first = h;
     }
-    order_moves(s, ply, n, first);
-
-    int best = -BA_SCORE_INF, best_i = -1;
+    int best = -BA_SCORE_INF, best_i = -1, sorted = 0;
     for (int k = 0; k < n; k++) {
-        int i = f->order[k].idx;
+        int i;
+        if (k == 0 && first >= 0) {
+            i = first; /* tried before any ordering work: it often cuts off alone */
+        } else {
+            if (!sorted) {
+                order_moves(s, ply, n, first); /* keeps `first` at index 0 */
+                sorted = 1;
+            }
+            i = f->order[k].idx;
+        }
         const ba_move *m = &f->moves[i];
         if (bac_make_child(s, ply, m) < 0)
             return 0;
