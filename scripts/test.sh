@@ -250,6 +250,11 @@ programs() {
         echo "$out" | grep -q '^error: unknown command' || { echo "unknown command not refused"; return 1; }
         echo "$out" | grep -q '^bestmove .* score -\{0,1\}[0-9]' || { echo "no bestmove"; return 1; }
     done
+    if [ -x "$BUILD/bench/boardai-bench" ]; then
+        echo "--- boardai-bench"
+        "$BUILD/bench/boardai-bench" --list || return 1
+        n=$((n + 1))
+    fi
     echo "$n programs checked"
 }
 
