@@ -1,0 +1,130 @@
+/* boardai-arimaa: Arimaa against libboardai. `--aei` speaks the Arimaa Engine Interface on
+ * stdin/stdout (for match tools); otherwise the standard terminal game and `--protocol`. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <boardai/arimaa.h>
+
+#include "cli.h"
+
+typedef struct aei_io {
+    pthread_mutex_t lock; /* the search thread and the reader both write */
+    FILE *out;
+} aei_io;
+
+static void aei_write(void *user, const char *line, size_t len)
+{
+    aei_io *io = user;
+    pthread_mutex_lock(&io->lock);
+    fwrite(line, 1, len, io->out);
+    fputc('\n', io->out);
+    fflush(io->out);
+    pthread_mutex_unlock(&io->lock);
+}
+
+static void *aei_search_thread(void *arg)
+{
+    ba_arimaa_aei_search(arg);
+    return NULL;
+}
+
+/* Reads one line into buf; an overlong line is consumed whole and reported as "" with *too_long. */
+static int read_line(char *buf, size_t cap, int *too_long)
+{
+    *too_long = 0;
+    if (!fgets(buf, (int)cap, stdin)) return 0;
+    size_t n = strlen(buf);
+    if (n == cap - 1 && buf[n - 1] != '\n') {
+        int c;
+        while ((c = getchar()) != EOF && c != '\n') {
+        }
+        *too_long = 1;
+        buf[0] = '\0';
+    }
+    return 1;
+}
+
+static int run_aei(void)
+{
+    aei_io io;
+    pthread_mutex_init(&io.lock, NULL);
+    io.out = stdout;
+    ba_arimaa_aei *aei = NULL;
+    if (ba_arimaa_aei_new(NULL, aei_write, &io, &aei) != BA_OK) {
+        fprintf(stderr, "boardai-arimaa: cannot create the AEI session\n");
+        return 1;
+    }
+    pthread_t thread;
+    int searching = 0;
+    char line[8192];
+    int too_long;
+    int status = 0;
+    while (read_line(line, sizeof line, &too_long)) {
+        if (too_long) {
+            aei_write(&io, "log Error: line too long", 24);
+            continue;
+        }
+        char word[16] = {0};
+        sscanf(line, "%15s", word);
+        if (searching) {
+            if (strcmp(word, "isready") == 0) {
+                aei_write(&io, "readyok", 7);
+                continue;
+            }
+            if (strcmp(word, "stop") == 0 || strcmp(word, "quit") == 0) ba_arimaa_aei_stop(aei);
+            pthread_join(thread, NULL); /* other commands wait for the search to finish */
+            searching = 0;
+            if (strcmp(word, "stop") == 0) continue;
+        }
+        int rc = ba_arimaa_aei_feed(aei, line);
+        if (rc == BA_ARIMAA_AEI_QUIT) break;
+        if (rc == BA_ARIMAA_AEI_SEARCH) {
+            if (pthread_create(&thread, NULL, aei_search_thread, aei) != 0) {
+                ba_arimaa_aei_search(aei); /* no thread: search in line, stop is not possible */
+            } else {
+                searching = 1;
+            }
+        } else if (rc < 0) {
+            fprintf(stderr, "boardai-arimaa: AEI session failed: %s\n", ba_errstr(rc));
+            status = 1;
+            break;
+        }
+    }
+    if (searching) {
+        ba_arimaa_aei_stop(aei);
+        pthread_join(thread, NULL);
+    }
+    ba_arimaa_aei_free(aei);
+    pthread_mutex_destroy(&io.lock);
+    return status;
+}
+
+static int handle_option(void *user, const char *name, const char *value, ba_error *err)
+{
+    (void)user;
+    (void)value;
+    return ba_error_set(err, BA_ERR_ARG, "--%s must be the only option", name);
+}
+
+static const ba_cli_option options[] = {
+    {"aei", NULL, "speak the Arimaa Engine Interface on stdin/stdout (for match tools)"},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--aei") == 0) return run_aei();
+    ba_cli_program prog = BA_CLI_PROGRAM_INIT;
+    prog.name = "boardai-arimaa";
+    prog.summary = "Play Arimaa against libboardai (or --aei for match tools).";
+    prog.game = ba_arimaa_game();
+    prog.options = options;
+    prog.option_count = sizeof options / sizeof options[0];
+    prog.handle_option = handle_option;
+    prog.hooks.move_help =
+        "A turn is 1-4 steps: piece, square, direction (n s e w), e.g. 'Ed2n Ed3n rc6s Md4w'.\n"
+        "Pushes and pulls are two steps (the pushed piece moves first). Setup turns place all\n"
+        "16 pieces: 'Ra1 Rb1 ... Eh2'.";
+    return ba_cli_main(argc, argv, &prog);
+}
