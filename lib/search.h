@@ -101,6 +101,8 @@ static inline int bac_same_side(const bac_search *s, int ply)
 int bac_negamax_root(bac_search *s, int depth);
 int bac_alphabeta_root(bac_search *s, int depth, int prev_score);
 int bac_bestfirst_root(bac_search *s, int depth);
+/* Lengthens res->pv (a completed alpha-beta depth) with table moves, up to max_len moves. */
+void bac_pv_extend(bac_search *s, ba_search_result *res, int max_len);
 /* Exposed for tests: a fixed-depth negamax value of f[ply]. */
 int bac_negamax(bac_search *s, int ply, int depth);
 #endif

@@ -95,6 +95,8 @@ static void run_search(bac_search *s, int alg, ba_search_result *res)
             memcpy(res->pv, f0->pv, (size_t)f0->pv_len * sizeof *res->pv);
             res->pv_len = f0->pv_len;
         }
+        if (alg == BA_ALG_ALPHABETA && res->pv_len < d)
+            bac_pv_extend(s, res, d);
         res->score = v;
         res->depth = d;
         s->root_hint = res->best;

@@ -461,6 +461,10 @@ START_TEST(progress_reports)
         ba_pos_clone(p, &c);
         for (int i = 0; i < r.pv_len; i++)
             ck_assert_int_eq(ba_pos_play(c, &r.pv[i], NULL), BA_OK);
+        /* Alpha-beta's PV (lengthened from the table past table cut-offs) runs to the full
+         * depth unless the game ends first. */
+        if (alg == BA_ALG_ALPHABETA)
+            ck_assert(r.pv_len == r.depth || ba_pos_result(c) != BA_RESULT_ONGOING);
         ba_pos_free(c);
         ck_assert_int_eq(ba_engine_set_progress(e, NULL, NULL), BA_OK);
         ba_engine_free(e);
