@@ -22,7 +22,7 @@ const arm_params arm_params_default = {
     .power_trap_pct = 50,
     .goal_now_score = 1000000,
     },
-    .goal_search_steps = 6,
+    .goal_search_steps = 4,
 };
 
 const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }

@@ -5,7 +5,7 @@
 
 /* Upper bound on the distinct turns generate() returns; see docs/arimaa.md for the measured
  * worst cases and the argument. generate() answers BA_ERR_BUFFER rather than overflow. */
-#define ARM_MAX_MOVES 65536
+#define ARM_MAX_MOVES 524288
 
 static const arm_state *arm_cstate(const void *state) { return (const arm_state *)state; }
 

@@ -1,9 +1,11 @@
 /* Steps to goal: the fewest steps (pushes and pulls included) with which a rabbit's side can bring
  * that rabbit to its goal rank, the opponent standing still. Iterative-deepening depth-first
  * search: the rows still to go are a lower bound (a rabbit gains at most one row per step), and a
- * small lossy table remembers positions already proved to fail with a given budget. Only actions
- * near the rabbit are tried: an action whose squares are all more than budget + 1 away from it
- * cannot touch any square the rabbit will step to or stand beside within the budget. */
+ * small lossy table remembers positions already proved to fail with a given budget. Actions of
+ * other pieces never bring the rabbit nearer, so they must fit in the spare steps (budget minus
+ * rows to go; exact). They are also only tried near the rabbit: within spare + 2 squares of it
+ * (a locality window: a helper further away would need more spare steps to matter in nearly every
+ * position; this is the one approximation, and it can only overestimate the steps). */
 #include "arimaa_internal.h"
 
 #define ARM_GOAL_TT 1024
@@ -28,6 +30,7 @@ static int arm_goal_dfs(arm_goal_ctx *c, const arm_state *st, int rsq, int budge
     size_t slot = (size_t)(key & (ARM_GOAL_TT - 1));
     if (c->tt_key[slot] == key && c->tt_budget[slot] >= budget) return 0;
     arm_action acts[ARM_MAX_ACTIONS];
+    int spare = budget - arm_rows_to_goal(c->side, rsq);
     int n = arm_actions(st, c->side, budget, acts);
     for (int i = 0; i < n; i++) {
         const arm_action *a = &acts[i];
@@ -36,12 +39,15 @@ static int arm_goal_dfs(arm_goal_ctx *c, const arm_state *st, int rsq, int budge
         if (from0 == rsq) {
             nrsq = arm_step_to(rsq, a->step[0] & 3);
         } else {
+            /* Another piece's action does not bring the rabbit nearer: it must fit in the
+             * spare steps (exact), and it must happen near the rabbit (the locality window). */
+            if (a->n > spare) continue;
             int d = arm_distance(from0, rsq);
             if (a->n == 2) {
                 int d1 = arm_distance(a->step[1] >> 2, rsq);
                 if (d1 < d) d = d1;
             }
-            if (d > budget + 1) continue;
+            if (d > spare + 2) continue;
         }
         arm_state child = *st;
         arm_apply_action(&child, a);

@@ -90,12 +90,12 @@ typedef struct ba_arimaa_options {
     /**
      * Bound (in steps, 0..#BA_ARIMAA_GOAL_STEPS_MAX) of the steps-to-goal search the evaluation
      * runs for each rabbit; rabbits that need more get the lower bound max(bound + 1, distance).
-     * Default 6.
+     * Default 4.
      */
     int goal_search_steps;
 } ba_arimaa_options;
 
-/** Fills @p opts with the defaults (the tables of ba_arimaa_eval_tables_default(), bound 6). */
+/** Fills @p opts with the defaults (the tables of ba_arimaa_eval_tables_default(), bound 4). */
 BA_API void ba_arimaa_options_default(ba_arimaa_options *opts);
 
 /**
