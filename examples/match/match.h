@@ -1,0 +1,154 @@
+/*
+ * examples/match/match.h: boardai-match's shared types (engine configurations, the game table,
+ * one game's record) and the functions of its files:
+ *   match_config.c  engine configuration strings ("alg=alphabeta,depth=3,N=16.09")
+ *   match_games.c   the game table (only the modules built into the library)
+ *   match_play.c    one game between two configurations, from its (seed, index)
+ *   match_runner.c  the forked workers and, when built with MPI, the ranks
+ *   main.c          the command line, output (CSV, summary, progress), tuning and the plot
+ */
+#ifndef BOARDAI_MATCH_H
+#define BOARDAI_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <boardai/boardai.h>
+
+/* Most evaluation parameters one configuration may set. */
+#define MATCH_MAX_PARAMS 16
+/* Longest parameter name. */
+#define MATCH_PARAM_NAME_MAX 32
+
+/* One engine configuration. Engine settings left at -1 keep the engine's default. */
+typedef struct match_engine_cfg {
+    char text[512]; /* the configuration as written (canonical form for CSV and reports) */
+    int64_t alg, depth, nodes, time_ms, tt_mb, noise, quiescence, qdepth, aspiration, tt_deeper;
+    int nparams; /* evaluation parameters, interpreted by the game's entry */
+    char param_name[MATCH_MAX_PARAMS][MATCH_PARAM_NAME_MAX];
+    double param_value[MATCH_MAX_PARAMS];
+} match_engine_cfg;
+
+/* An entry of the game table. */
+typedef struct match_game_entry {
+    const char *name;
+    /* The game with default options: the referee of every game (rules are never per engine). */
+    const ba_game *(*referee)(void);
+    /* Comma-separated evaluation parameters accepted, for --help and errors ("" for none). */
+    const char *params;
+    /*
+     * The game engine @p cfg searches when it plays side @p side (ugolki's asymmetric weighting
+     * depends on it). Sets *owned = 1 when *out must be freed with ba_game_destroy().
+     * Unknown parameters or bad values: an error with @p err filled.
+     */
+    int (*make)(const match_engine_cfg *cfg, int side, const ba_game **out, int *owned,
+                ba_error *err);
+} match_game_entry;
+
+/* The games built into this binary, in a fixed order; *count receives their number. */
+const match_game_entry *match_games(size_t *count);
+
+/* The entry named @p name, or NULL. */
+const match_game_entry *match_game_find(const char *name);
+
+/* Parses a configuration "key=value,key=value". @return 0, or -1 with @p err filled. */
+int match_config_parse(const char *text, match_engine_cfg *cfg, ba_error *err);
+
+/* Sets (adds or replaces) an evaluation parameter and rewrites cfg->text. @return 0 or -1. */
+int match_config_set_param(match_engine_cfg *cfg, const char *name, double value);
+
+/* Looks up an evaluation parameter. @return 1 and *value when present, else 0. */
+int match_config_param(const match_engine_cfg *cfg, const char *name, double *value);
+
+/* Applies the engine settings of @p cfg to @p engine. @return BA_OK or an error code. */
+int match_config_apply(const match_engine_cfg *cfg, ba_engine *engine, ba_error *err);
+
+/* Game status in a record. */
+enum {
+    MATCH_OK = 0,      /* finished by the rules or adjudicated */
+    MATCH_CRASH = 1,   /* the worker died (signal or exit) before the end */
+    MATCH_ILLEGAL = 2, /* an engine chose a move the referee refused */
+    MATCH_ERROR = 3    /* a library call failed (search, opening, ...) */
+};
+
+/* What one game produced. */
+typedef struct match_record {
+    int64_t index;     /* game index: pair index * 2 + (0: A plays side 0, 1: A plays side 1) */
+    int status;        /* MATCH_ */
+    int a_side;        /* side engine A played */
+    int result;        /* BA_RESULT_ value (BA_RESULT_ONGOING when status != MATCH_OK) */
+    int a_score;       /* A's result: 1 win, 0 draw, -1 loss */
+    int adjudicated;   /* 1: drawn by the tool's ply limit */
+    int plies;         /* plies played, opening included */
+    int opening_plies; /* plies of the opening */
+    double time_s;     /* wall time of the game */
+    uint64_t nodes[2]; /* nodes searched by A and B */
+    char message[256]; /* what went wrong, or "" */
+    char *moves;       /* the moves, space-separated, opening first (heap; may be NULL) */
+    size_t moves_len, moves_cap;
+} match_record;
+
+/* Appends a move text to the record's move list. @return 0 or -1 (out of memory). */
+int match_record_add_move(match_record *r, const char *text);
+
+/* Frees the record's move list. */
+void match_record_clear(match_record *r);
+
+/* Everything that decides a game besides its index. */
+typedef struct match_setup {
+    const match_game_entry *game;
+    match_engine_cfg cfg[2]; /* engine A, engine B */
+    uint64_t seed;
+    int random_plies;        /* random opening plies (when there is no opening file) */
+    char **openings;         /* lines of the opening file, or NULL */
+    size_t opening_count;
+    int max_plies;           /* adjudicate a draw after this many plies (0: none) */
+    int64_t inject_crash;    /* testing aid: the worker of this game index crashes (-1: none) */
+} match_setup;
+
+/*
+ * The events of a game, one line each, as match_play_game() emits them:
+ *   "o MOVE"  an opening move          "m MOVE"  a move of an engine
+ *   "n NODES_A NODES_B"                 nodes searched (once, before the end line)
+ *   "r RESULT ADJUDICATED"              the end: a BA_RESULT_ value, 1 if adjudicated
+ *   "x STATUS MESSAGE"                  a failure: MATCH_ILLEGAL or MATCH_ERROR and why
+ */
+typedef void (*match_emit_fn)(void *user, const char *line);
+
+/* Plays game @p index of @p setup, emitting its events. Depends only on (setup, index). */
+void match_play_game(const match_setup *setup, int64_t index, match_emit_fn emit, void *user);
+
+/* Feeds one event line into a record (parent side). @return 1 at the end line, else 0. */
+int match_record_feed(match_record *r, const char *line);
+
+/* Serialises a record into one text line (for MPI) / reads it back. */
+char *match_record_serialise(const match_record *r);
+int match_record_deserialise(const char *text, match_record *r);
+
+/* Called by the runner for every finished (or failed) game, on rank 0 only. */
+typedef void (*match_record_fn)(void *user, const match_record *r);
+/* Asked by the runner before each new game: nonzero stops dispatching. */
+typedef int (*match_stop_fn)(void *user);
+
+/*
+ * Plays games first .. first + count - 1 with @p jobs forked workers on this process (and,
+ * under MPI, on every rank). Calls @p on_record on rank 0 as games finish (in any order).
+ * Ranks other than 0 return after the run without calling it.
+ * @return 0, 1 when interrupted (SIGINT/SIGTERM), -1 on a system error.
+ */
+int match_run(const match_setup *setup, int64_t first, int64_t count, int jobs,
+              match_record_fn on_record, match_stop_fn should_stop, void *user);
+
+/* 1 after SIGINT/SIGTERM stopped a run. */
+int match_interrupted(void);
+
+/* MPI: starts (when launched by mpirun and built with MPI) and reports rank and size. */
+void match_mpi_init(int *argc, char ***argv, int *rank, int *size);
+/* MPI: ends (no-op without MPI). */
+void match_mpi_finalize(void);
+/* MPI: rank 0 broadcasts a "continue" flag between runs (tuning); every rank returns it. */
+int match_mpi_bcast_flag(int flag);
+/* 1 when running under MPI with more than one rank. */
+int match_mpi_active(void);
+
+#endif /* BOARDAI_MATCH_H */
