@@ -1,0 +1,235 @@
+/* AEI: the handshake, setup turns chosen by the engine, makemove of any legal setup, positions,
+ * goal-threat detection through the protocol, errors, and random input that must never crash. */
+#include <stdlib.h>
+
+#include "arimaa_test_util.h"
+#include "check_main.h"
+
+typedef struct capture {
+    char lines[64][512];
+    int count;
+} capture;
+
+static void capture_write(void *user, const char *line, size_t len)
+{
+    capture *c = user;
+    if (c->count < 64) {
+        snprintf(c->lines[c->count], sizeof c->lines[0], "%.*s", (int)len, line);
+        c->count++;
+    }
+}
+
+static const char *last_line(const capture *c) { return c->count ? c->lines[c->count - 1] : ""; }
+
+static int has_line_starting(const capture *c, const char *prefix)
+{
+    for (int i = 0; i < c->count; i++)
+        if (strncmp(c->lines[i], prefix, strlen(prefix)) == 0) return 1;
+    return 0;
+}
+
+static ba_arimaa_aei *new_session(capture *c)
+{
+    memset(c, 0, sizeof *c);
+    ba_arimaa_aei *a = NULL;
+    ck_assert_int_eq(ba_arimaa_aei_new(NULL, capture_write, c, &a), BA_OK);
+    return a;
+}
+
+/* Runs `go` at depth 1 and returns the bestmove text (without "bestmove "). */
+static const char *go(ba_arimaa_aei *a, capture *c)
+{
+    c->count = 0;
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "go"), BA_ARIMAA_AEI_SEARCH);
+    ck_assert_int_eq(ba_arimaa_aei_search(a), BA_OK);
+    ck_assert_msg(strncmp(last_line(c), "bestmove ", 9) == 0, "got '%s'", last_line(c));
+    return last_line(c) + 9;
+}
+
+START_TEST(handshake)
+{
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "aei\n"), BA_OK);
+    ck_assert_str_eq(c.lines[0], "protocol-version 1");
+    ck_assert(has_line_starting(&c, "id name "));
+    ck_assert(has_line_starting(&c, "id author "));
+    ck_assert_str_eq(last_line(&c), "aeiok");
+    c.count = 0;
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "isready"), BA_OK);
+    ck_assert_str_eq(last_line(&c), "readyok");
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "quit"), BA_ARIMAA_AEI_QUIT);
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
+START_TEST(setup_turns_and_a_game_start)
+{
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    ba_arimaa_aei_feed(a, "newgame");
+    ba_arimaa_aei_feed(a, "setoption name depth value 1");
+    /* Gold's setup: 16 placements on ranks 1 and 2, chosen by the engine. */
+    char gold[512];
+    snprintf(gold, sizeof gold, "%s", go(a, &c));
+    {
+        int tokens = 0;
+        for (const char *p = gold; *p;) {
+            ck_assert(p[0] >= 'A' && p[0] <= 'Z');
+            ck_assert(p[2] == '1' || p[2] == '2');
+            tokens++;
+            p += 3;
+            if (*p == ' ') p++;
+        }
+        ck_assert_int_eq(tokens, 16);
+    }
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "makemove %s", gold);
+    c.count = 0;
+    ba_arimaa_aei_feed(a, cmd);
+    ck_assert_int_eq(c.count, 0);
+    /* Silver's setup, on ranks 7 and 8. */
+    const char *silver = go(a, &c);
+    ck_assert(silver[0] >= 'a' && silver[0] <= 'z');
+    ck_assert(silver[2] == '7' || silver[2] == '8');
+    snprintf(cmd, sizeof cmd, "makemove %s", silver);
+    c.count = 0;
+    ba_arimaa_aei_feed(a, cmd);
+    ck_assert_int_eq(c.count, 0);
+    /* Gold's first turn: legal (it parses in the session's position). */
+    const char *turn = go(a, &c);
+    ba_move m;
+    ba_error err;
+    ck_assert_msg(ba_pos_parse_move(ba_arimaa_aei_position(a), turn, &m, &err) == BA_OK, "%s: %s",
+                  turn, err.message);
+    ck_assert_int_eq(m.tag, BA_ARIMAA_TAG_TURN);
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
+START_TEST(any_legal_setup_is_accepted)
+{
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    ba_arimaa_aei_feed(a, "newgame");
+    /* Not one of the curated setups: the elephant in a corner, rabbits in front. */
+    ba_arimaa_aei_feed(a, "makemove Ea1 Mb1 Hc1 Hd1 De1 Df1 Cg1 Ch1 Ra2 Rb2 Rc2 Rd2 Re2 Rf2 Rg2 Rh2");
+    ck_assert_msg(c.count == 0, "%s", last_line(&c));
+    ba_arimaa_aei_feed(a, "makemove ra7 rb7 rc7 rd7 re7 rf7 rg7 rh7 ea8 mb8 hc8 hd8 de8 df8 cg8 ch8");
+    ck_assert_msg(c.count == 0, "%s", last_line(&c));
+    ba_arimaa_aei_feed(a, "makemove Ra2n Rb2n");
+    ck_assert_msg(c.count == 0, "%s", last_line(&c));
+    const arm_state *st = ba_pos_state(ba_arimaa_aei_position(a));
+    ck_assert_int_eq(st->side, ARM_SILVER);
+    ck_assert_int_eq(at_on(st, "a3"), 'R');
+    /* An illegal move is reported, the position unchanged. */
+    ba_arimaa_aei_feed(a, "makemove ra7s ra6s ra5s");
+    ck_assert_msg(c.count == 0, "%s", last_line(&c));
+    c.count = 0;
+    ba_arimaa_aei_feed(a, "makemove Ea1s");
+    ck_assert(has_line_starting(&c, "log Error: illegal move"));
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
+START_TEST(setposition_and_goal_threat)
+{
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    ba_arimaa_aei_feed(a, "setoption name depth value 1");
+    /* Gold's rabbit on e7 has a free path: the engine must score the goal and play it. */
+    ba_arimaa_aei_feed(a, "setposition g [rrr..rrrhdc.R.dh....................e...........HDCMECDHRRRRRRR.]");
+    ck_assert_msg(c.count == 0, "%s", last_line(&c));
+    const char *best = go(a, &c);
+    ba_move m;
+    ba_error err;
+    ba_pos *pos = ba_arimaa_aei_position(a);
+    ck_assert_int_eq(ba_pos_parse_move(pos, best, &m, &err), BA_OK);
+    ck_assert_int_eq(ba_pos_play(pos, &m, &err), BA_OK);
+    ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_WIN0);
+    /* Bad positions are reported. */
+    c.count = 0;
+    ba_arimaa_aei_feed(a, "setposition g [rrr]");
+    ck_assert(has_line_starting(&c, "log Error: bad position"));
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
+START_TEST(errors_and_options)
+{
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    const char *bad[] = {"frobnicate", "setoption", "setoption name depth", "setoption name depth value x",
+                         "setoption name tcmove value -3", "go sideways", "makemove", "makemove Zz9q"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        c.count = 0;
+        ck_assert_int_eq(ba_arimaa_aei_feed(a, bad[i]), BA_OK);
+        ck_assert_msg(c.count == 1 && strncmp(c.lines[0], "log ", 4) == 0, "%s -> %s", bad[i],
+                      last_line(&c));
+    }
+    c.count = 0;
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "setoption name tcmove value 2.5"), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "setoption name greserve value 60"), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "setoption name tcturns value 0"), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, ""), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "go ponder"), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "stop"), BA_OK);
+    ck_assert_int_eq(c.count, 0);
+    ck_assert_int_eq(ba_arimaa_aei_feed(NULL, "aei"), BA_ERR_ARG);
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
+START_TEST(random_input_never_crashes)
+{
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    static const char *words[] = {"makemove", "setposition", "setoption", "name", "value", "g", "s",
+                                  "[", "]", "Ed2n", "ra7s", "Ra1", "rc3x", "depth", "tcmove", "1",
+                                  "-1", "99999999999999999999", "newgame", "isready", "aei", "x"};
+    uint64_t seed = 12345;
+    char line[600];
+    for (int i = 0; i < 3000; i++) {
+        size_t n = 0;
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        int kind = (int)(seed >> 60);
+        int len = (int)((seed >> 40) % 40);
+        for (int k = 0; k < len && n < sizeof line - 40; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            if (kind < 8) {
+                line[n++] = (char)(1 + (seed >> 33) % 255); /* raw bytes */
+            } else {
+                const char *w = words[(seed >> 33) % (sizeof words / sizeof words[0])];
+                size_t wl = strlen(w);
+                memcpy(line + n, w, wl);
+                n += wl;
+                line[n++] = ' ';
+            }
+        }
+        line[n] = '\0';
+        c.count = 0;
+        int rc = ba_arimaa_aei_feed(a, line);
+        ck_assert(rc == BA_OK || rc == BA_ARIMAA_AEI_QUIT || rc == BA_ARIMAA_AEI_SEARCH);
+    }
+    /* Still a working session. */
+    c.count = 0;
+    ba_arimaa_aei_feed(a, "isready");
+    ck_assert_str_eq(last_line(&c), "readyok");
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
+Suite *ba_test_suite(void)
+{
+    Suite *s = suite_create("arimaa_aei");
+    TCase *tc = tcase_create("aei");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, handshake);
+    tcase_add_test(tc, setup_turns_and_a_game_start);
+    tcase_add_test(tc, any_legal_setup_is_accepted);
+    tcase_add_test(tc, setposition_and_goal_threat);
+    tcase_add_test(tc, errors_and_options);
+    tcase_add_test(tc, random_input_never_crashes);
+    suite_add_tcase(s, tc);
+    return s;
+}
