@@ -4,6 +4,7 @@
  */
 #ifndef BOARDAI_GAMES_H
 #define BOARDAI_GAMES_H
+#include "arimaa.h"
 #include "kalah.h"
 #include "chess.h"
 #include "camelot.h"
