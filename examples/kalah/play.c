@@ -11,7 +11,7 @@
 const kcli_level kcli_levels[] = {
     {"Beginner", 3, 0},     {"Average Player", 4, 0}, {"Expert", 5, 0},
     {"Advanced", 8, 0},     {"Master", 12, 0},        {"Grandmaster", 18, 5000},
-    {"Perfect", 0, 30000}, /* the solver; the Grandmaster search if a move is not proven in time */
+    {"Perfect", 0, 10000}, /* the solver; the Grandmaster search if a move is not proven in time */
 };
 const int kcli_level_count = (int)(sizeof kcli_levels / sizeof kcli_levels[0]);
 
@@ -117,6 +117,7 @@ static int computer_move(play_ctx *c, const ba_pos *pos, ba_move *move)
     if (c->solver == NULL) {
         ba_kalah_solve_options so = ba_kalah_solve_options_default();
         so.max_time_ms = (uint64_t)lv->time_ms;
+        so.db_mb = 16; /* a database built in about a second, kept for the whole session */
         if (c->o->hash_mb > 0)
             so.tt_mb = (size_t)c->o->hash_mb;
         if (ba_kalah_solver_new(c->g, &so, &c->solver, NULL) != BA_OK)

@@ -21,7 +21,6 @@
 #include "kal_rules.h"
 #include "kal_solver.h"
 
-#define KAL_DB_UNKNOWN INT8_MIN
 #define KAL_DB_MAX_SEEDS 100       /* values must fit an int8 */
 #define KAL_PATH_PLIES 12          /* plies tracked for the progress estimate */
 #define KAL_CHECK_EVERY 16384u     /* nodes between looks at the clock and the stop flag */
@@ -60,8 +59,9 @@ struct ba_kalah_solver {
     kal_tt_bucket *tt;
     size_t tt_buckets;
 
-    int8_t *db;
-    int db_seeds; /* -1: not built */
+    uint8_t *db; /* endgame database, see db_get() */
+    int db_seeds; /* -1: none */
+    uint64_t db_nodes, db_next_check;
     int etc_seeds; /* enhanced transposition cut-offs at nodes with at least this many seeds */
     size_t db_size;
     uint64_t db_offset[KAL_DB_MAX_SEEDS + 2];
@@ -72,7 +72,6 @@ struct ba_kalah_solver {
     /* the running solve */
     atomic_int stop;
     int aborted;
-    int in_search; /* 0 while the database is built */
     uint64_t nodes, next_check;
     uint64_t t0_ms, last_report_ms;
     int lower, upper, test;
@@ -255,30 +254,84 @@ static int build_rank_tab(ba_kalah_solver *S, int k)
     return BA_OK;
 }
 
+typedef struct kal_move_list {
+    int n;
+    uint8_t pit[BA_KALAH_MAX_PITS];
+} kal_move_list;
+
+/* Moves in search order: the table's best move, extra turns (nearest the store first),
+ * captures (biggest first), then the rest from the store side. */
+static void order_moves(const ba_kalah_solver *S, const kal_board *B, int first,
+                        kal_move_list *out)
+{
+    const int m = S->m, ring = S->ring;
+    int key[BA_KALAH_MAX_PITS];
+    int n = 0;
+    for (int i = m - 1; i >= 0; i--) {
+        int c = B->b[i];
+        if (c == 0)
+            continue;
+        int k = i;
+        if (i == first) {
+            k = 10000;
+        } else if (c == m - i) {
+            k = 5000 + i;
+        } else if (c < ring) {
+            int last = i + c;
+            if (last >= ring)
+                last -= ring;
+            if (last < m && B->b[last] == 0 && last != i) {
+                int opp = B->b[8 + m - 1 - last] + (last < i ? 1 : 0);
+                if (opp > 0 || S->rules.empty_capture)
+                    k = 1000 + opp;
+            }
+        }
+        int j = n++;
+        while (j > 0 && key[j - 1] < k) {
+            key[j] = key[j - 1];
+            out->pit[j] = out->pit[j - 1];
+            j--;
+        }
+        key[j] = k;
+        out->pit[j] = (uint8_t)i;
+    }
+    out->n = n;
+}
+
 static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx);
 
+/* The exact value of a board with k <= db_seeds seeds, solved on first use. Entries hold v + 128
+ * (0: not solved yet), so that the table can start as untouched zero pages. */
 static int db_get(ba_kalah_solver *S, const kal_board *B, int k)
 {
     uint64_t idx = db_rank(S, B, k);
-    int v = S->db[idx];
-    if (v == KAL_DB_UNKNOWN)
-        v = db_solve(S, B, k, idx);
-    return v;
+    int e = S->db[idx];
+    return e != 0 ? e - 128 : db_solve(S, B, k, idx);
 }
 
+/* Plain minimax over every move, memoised in the database. It terminates because a move never
+ * adds seeds to the pits and a move that keeps them all only moves seeds towards the mover's
+ * store. After a stop (S->aborted) it returns 0 and stores nothing. */
 static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx)
 {
     int best;
+    if (++S->db_nodes >= S->db_next_check) {
+        S->db_next_check = S->db_nodes + KAL_CHECK_EVERY;
+        check_limits(S);
+    }
+    if (S->aborted)
+        return 0;
     if (B->w[0] == 0 || B->w[1] == 0) {
         best = word_sum(B->w[0]) - word_sum(B->w[1]);
     } else {
+        /* Good moves first, and no more moves once one wins every seed left. */
+        kal_move_list ml;
+        order_moves(S, B, KAL_NO_MOVE, &ml);
         best = -1000;
-        for (int i = 0; i < S->m; i++) {
-            if (B->b[i] == 0)
-                continue;
+        for (int j = 0; j < ml.n && best < k; j++) {
             kal_board child = *B;
             int gain, v;
-            int kind = sow(S, &child, i, &gain);
+            int kind = sow(S, &child, ml.pit[j], &gain);
             if (kind == KAL_SOW_END) {
                 v = gain;
             } else if (kind == KAL_SOW_EXTRA) {
@@ -287,36 +340,14 @@ static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx)
                 board_flip(&child);
                 v = gain - db_get(S, &child, k - gain);
             }
+            if (S->aborted)
+                return 0;
             if (v > best)
                 best = v;
         }
     }
-    S->db[idx] = (int8_t)best;
+    S->db[idx] = (uint8_t)(best + 128);
     return best;
-}
-
-/* Visits every board with k seeds in rank order (so `next` is its index). */
-static void db_fill(ba_kalah_solver *S, kal_board *B, int s, int r, int k, uint64_t *next)
-{
-    const int n = 2 * S->m;
-    uint8_t *cell = s < S->m ? &B->b[s] : &B->b[8 + s - S->m];
-    if (S->aborted)
-        return;
-    if (s == n - 1) {
-        *cell = (uint8_t)r;
-        uint64_t idx = (*next)++;
-        if (idx % 65536 == 0)
-            check_limits(S);
-        if (S->db[idx] == KAL_DB_UNKNOWN)
-            db_solve(S, B, k, idx);
-        *cell = 0;
-        return;
-    }
-    for (int x = 0; x <= r; x++) {
-        *cell = (uint8_t)x;
-        db_fill(S, B, s + 1, r - x, k, next);
-    }
-    *cell = 0;
 }
 
 static void init_binom(ba_kalah_solver *S)
@@ -355,7 +386,8 @@ int kal_solver_prepare_db(ba_kalah_solver *S, int k)
     uint64_t bytes = db_bytes(S, k);
     if (bytes == UINT64_MAX || bytes > SIZE_MAX)
         return BA_ERR_NOMEM;
-    int8_t *db = malloc((size_t)bytes);
+    /* calloc: zero means "not solved yet"; pages the search never needs are never touched. */
+    uint8_t *db = calloc((size_t)bytes, 1);
     if (db == NULL || build_rank_tab(S, k) != BA_OK) {
         free(db);
         return BA_ERR_NOMEM;
@@ -363,28 +395,10 @@ int kal_solver_prepare_db(ba_kalah_solver *S, int k)
     free(S->db);
     S->db = db;
     S->db_size = (size_t)bytes;
-    memset(db, KAL_DB_UNKNOWN, (size_t)bytes);
     const int n = 2 * S->m;
     for (int j = 0; j <= k + 1; j++)
         S->db_offset[j] = S->binom[j - 1 + n][n] * (j > 0);
-    for (int j = 0; j <= k; j++) {
-        kal_board B;
-        memset(&B, 0, sizeof B);
-        uint64_t next = S->db_offset[j];
-        db_fill(S, &B, 0, j, j, &next);
-        if (S->aborted)
-            break; /* levels below j are complete and stay usable */
-        S->db_seeds = j; /* levels below are complete: lookups may use them */
-        if (S->opts.progress) {
-            ba_kalah_progress pr;
-            memset(&pr, 0, sizeof pr);
-            pr.phase = 0;
-            pr.db_seeds = j;
-            pr.time_ms = now_ms() - S->t0_ms;
-            pr.done = (double)S->db_offset[j + 1] / (double)bytes;
-            S->opts.progress(S->opts.user, &pr);
-        }
-    }
+    S->db_seeds = k;
     return BA_OK;
 }
 
@@ -393,7 +407,7 @@ int kal_db_value(ba_kalah_solver *S, const kal_board *B)
     int k = word_sum(B->w[0]) + word_sum(B->w[1]);
     if (S->db == NULL || k > S->db_seeds)
         return -1000;
-    return S->db[db_rank(S, B, k)];
+    return db_get(S, B, k);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -502,61 +516,17 @@ static void check_limits(ba_kalah_solver *S)
     uint64_t t = now_ms();
     if (S->opts.max_time_ms && t - S->t0_ms >= S->opts.max_time_ms)
         S->aborted = 1;
-    if (S->opts.progress && t - S->last_report_ms >= 1000 && S->in_search) {
+    if (S->opts.progress && t - S->last_report_ms >= 1000) {
         S->last_report_ms = t;
         report(S, t);
     }
-}
-
-typedef struct kal_move_list {
-    int n;
-    uint8_t pit[BA_KALAH_MAX_PITS];
-} kal_move_list;
-
-/* Moves in search order: the table's best move, extra turns (nearest the store first),
- * captures (biggest first), then the rest from the store side. */
-static void order_moves(const ba_kalah_solver *S, const kal_board *B, int first,
-                        kal_move_list *out)
-{
-    const int m = S->m, ring = S->ring;
-    int key[BA_KALAH_MAX_PITS];
-    int n = 0;
-    for (int i = m - 1; i >= 0; i--) {
-        int c = B->b[i];
-        if (c == 0)
-            continue;
-        int k = i;
-        if (i == first) {
-            k = 10000;
-        } else if (c == m - i) {
-            k = 5000 + i;
-        } else if (c < ring) {
-            int last = i + c;
-            if (last >= ring)
-                last -= ring;
-            if (last < m && B->b[last] == 0 && last != i) {
-                int opp = B->b[8 + m - 1 - last] + (last < i ? 1 : 0);
-                if (opp > 0 || S->rules.empty_capture)
-                    k = 1000 + opp;
-            }
-        }
-        int j = n++;
-        while (j > 0 && key[j - 1] < k) {
-            key[j] = key[j - 1];
-            out->pit[j] = out->pit[j - 1];
-            j--;
-        }
-        key[j] = k;
-        out->pit[j] = (uint8_t)i;
-    }
-    out->n = n;
 }
 
 /* Fail-soft alpha-beta on a board with R seeds; returns a value or bound of v. */
 static int search(ba_kalah_solver *S, const kal_board *B, int R, int alpha, int beta, int ply)
 {
     if (R <= S->db_seeds)
-        return S->db[db_rank(S, B, R)];
+        return db_get(S, B, R);
     if (R <= alpha)
         return R;
     if (-R >= beta)
@@ -614,7 +584,9 @@ static int search(ba_kalah_solver *S, const kal_board *B, int R, int alpha, int 
             if (kind[j] == KAL_SOW_END) {
                 lo = hi = gain[j];
             } else if (Rc <= S->db_seeds) {
-                int cv = S->db[db_rank(S, &child[j], Rc)];
+                int cv = db_get(S, &child[j], Rc);
+                if (S->aborted)
+                    return 0;
                 lo = hi = kind[j] == KAL_SOW_EXTRA ? gain[j] + cv : gain[j] - cv;
             } else {
                 kal_tt_entry *ce = tt_find(tt_bucket(S, &child[j]), &child[j]);
@@ -739,7 +711,7 @@ static int root_search(ba_kalah_solver *S, const kal_board *B, int R, int alpha,
 static int guess(ba_kalah_solver *S, const kal_board *B, int R, int depth, int alpha, int beta)
 {
     if (R <= S->db_seeds)
-        return S->db[db_rank(S, B, R)];
+        return db_get(S, B, R);
     if (depth == 0)
         return 0;
     int best = -1000;
@@ -830,16 +802,16 @@ void ba_kalah_solver_stop(ba_kalah_solver *S)
         atomic_store(&S->stop, 1);
 }
 
-/* The database size to build for a root with R seeds: the largest within the budget, and no
- * larger than useful. */
+/* The database size for a root with R seeds: the largest within the budget, but no larger than
+ * R/2 - 6. A database board is solved by plain minimax over everything below it, which is worth
+ * it only for boards with few seeds; measured on the 6-pit boards, R/2 - 6 is about the best
+ * trade between the search and the database. */
 static int auto_db_seeds(const ba_kalah_solver *S, int R)
 {
     const uint64_t budget = (uint64_t)S->opts.db_mb << 20;
     int k = 0;
     while (k + 1 <= KAL_DB_MAX_SEEDS && k + 1 < R && db_bytes(S, k + 1) <= budget)
         k++;
-    /* Building costs about as much per position as searching one, so small solves do not pay
-     * for a big table; measured on the 6-pit boards, R/2 - 6 is about the best trade. */
     int useful = R / 2 - 6;
     if (useful < 0)
         useful = 0;
@@ -867,6 +839,8 @@ int ba_kalah_solver_solve(ba_kalah_solver *S, const void *state, ba_kalah_soluti
     S->last_report_ms = S->t0_ms;
     S->nodes = 0;
     S->next_check = KAL_CHECK_EVERY;
+    S->db_nodes = 0;
+    S->db_next_check = KAL_CHECK_EVERY;
     S->aborted = 0;
     atomic_store(&S->stop, 0);
 
@@ -890,7 +864,6 @@ int ba_kalah_solver_solve(ba_kalah_solver *S, const void *state, ba_kalah_soluti
         S->tt_buckets = buckets;
     }
     int want = S->opts.db_seeds >= 0 ? S->opts.db_seeds : auto_db_seeds(S, R);
-    S->in_search = 0;
     if (want > S->db_seeds) {
         int rc = kal_solver_prepare_db(S, want);
         if (rc != BA_OK)
@@ -900,7 +873,6 @@ int ba_kalah_solver_solve(ba_kalah_solver *S, const void *state, ba_kalah_soluti
         S->db_seeds = -1;
     out->db_time_ms = now_ms() - S->t0_ms;
     out->db_seeds = S->db_seeds < 0 ? 0 : S->db_seeds;
-    S->in_search = 1;
 
     /* MTD(f) over v, the margin still to be won from the pits. */
     int lower = -R, upper = R, best_pit = KAL_NO_MOVE;
@@ -934,7 +906,7 @@ int ba_kalah_solver_solve(ba_kalah_solver *S, const void *state, ba_kalah_soluti
         if (root_search(S, &B, R, lower - 1, lower, KAL_NO_MOVE, &pit) >= lower)
             best_pit = pit;
     }
-    out->nodes = S->nodes;
+    out->nodes = S->nodes + S->db_nodes;
     out->time_ms = now_ms() - S->t0_ms;
     out->lower = store_margin + lower;
     out->upper = store_margin + upper;

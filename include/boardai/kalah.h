@@ -74,11 +74,11 @@ BA_API int ba_kalah_get_options(const ba_game *g, ba_kalah_options *out);
 
 /** Progress of a running solve, passed to the progress callback. */
 typedef struct ba_kalah_progress {
-    int phase;          /**< 0: building the endgame database, 1: searching. */
+    int phase;          /**< Always 1 (searching); other values are reserved. */
     int lower;          /**< Proven lower bound of the value (side to move's final margin). */
     int upper;          /**< Proven upper bound of the value. */
     int test;           /**< The null-window test now running ("value >= test?"); phase 1. */
-    int db_seeds;       /**< Phase 0: the seed count of the database level just finished. */
+    int db_seeds;       /**< Seed count of the endgame database in use. */
     uint64_t nodes;     /**< Search nodes so far. */
     uint64_t time_ms;   /**< Milliseconds since the solve started. */
     double done;        /**< Rough fraction of the work done, 0..1 (for a time estimate). */
@@ -90,11 +90,11 @@ typedef void (*ba_kalah_progress_fn)(void *user, const ba_kalah_progress *progre
 /** Solver settings. Start from ba_kalah_solve_options_default(). */
 typedef struct ba_kalah_solve_options {
     size_t tt_mb;        /**< Transposition table size in MiB (>= 1). Default 256. */
-    int db_seeds;        /**< Endgame database: every position with at most this many seeds in
-                              the pits is solved in advance. -1 (default): chosen from the
-                              position and #db_mb; 0: no database. */
-    size_t db_mb;        /**< Most MiB the endgame database may use (one byte per position).
-                              Default 128. */
+    int db_seeds;        /**< Endgame database: the exact value of every board with at most this
+                              many seeds in the pits is kept (solved on first use). -1 (default):
+                              about half the seeds of the position, within #db_mb; 0: none. */
+    size_t db_mb;        /**< Most MiB the endgame database may use (one byte per board, only
+                              the pages the search needs are touched). Default 128. */
     uint64_t max_nodes;  /**< Node limit, 0 = none. */
     uint64_t max_time_ms; /**< Time limit in milliseconds, 0 = none. */
     ba_kalah_progress_fn progress; /**< Optional progress callback (about once a second). */
@@ -111,9 +111,10 @@ typedef struct ba_kalah_solution {
     ba_move best;       /**< A move that reaches @c value (none when the game is over or the
                              solve did not finish). */
     int db_seeds;       /**< Seed count of the endgame database used. */
-    uint64_t nodes;     /**< Search nodes (database building not included). */
-    uint64_t time_ms;   /**< Milliseconds in all, database building included. */
-    uint64_t db_time_ms; /**< Milliseconds spent building the endgame database. */
+    uint64_t nodes;     /**< Search nodes plus boards solved into the endgame database. */
+    uint64_t time_ms;   /**< Milliseconds in all. */
+    uint64_t db_time_ms; /**< Milliseconds spent setting up the endgame database (allocation;
+                              its boards are solved on demand during the search). */
 } ba_kalah_solution;
 
 /** An opaque solver: settings, transposition table and endgame database, kept between solves. */
@@ -148,8 +149,13 @@ BA_API int ba_kalah_solver_solve(ba_kalah_solver *solver, const void *state,
 BA_API void ba_kalah_solver_stop(ba_kalah_solver *solver);
 
 /**
- * One-shot convenience: creates a solver, solves @p state (NULL: the start position) and frees it.
+ * One-shot convenience: creates a solver, solves @p state and frees it.
+ * @param g a Kalah game
+ * @param state a state of @p g, or NULL for the start position
  * @param opts the settings (NULL: defaults)
+ * @param out receives the value, the best move and the figures
+ * @param err filled on failure (may be NULL)
+ * @return as ba_kalah_solver_new() and ba_kalah_solver_solve()
  */
 BA_API int ba_kalah_solve(const ba_game *g, const void *state, const ba_kalah_solve_options *opts,
                           ba_kalah_solution *out, ba_error *err);
