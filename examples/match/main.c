@@ -313,7 +313,8 @@ static const char *result_text(int result)
 static void csv_header(FILE *f)
 {
     fputs("tune_param,tune_value,game,index,pair,seed,a_config,b_config,a_side,white,black,"
-          "result,a_score,adjudicated,plies,opening_plies,time_s,nodes_a,nodes_b,status,message,"
+          "result,a_score,adjudicated,plies,opening_plies,time_s,nodes_a,nodes_b,rank,status,"
+          "message,"
           "moves\n",
           f);
     fflush(f);
@@ -336,8 +337,8 @@ static void csv_line(run_state *st, const match_record *r)
             result_text(r->result));
     if (r->status == MATCH_OK)
         fprintf(f, "%s", r->a_score > 0 ? "1" : r->a_score < 0 ? "0" : "0.5");
-    fprintf(f, ",%d,%d,%d,%.3f,%llu,%llu,%s,", r->adjudicated, r->plies, r->opening_plies,
-            r->time_s, (unsigned long long)r->nodes[0], (unsigned long long)r->nodes[1],
+    fprintf(f, ",%d,%d,%d,%.3f,%llu,%llu,%d,%s,", r->adjudicated, r->plies, r->opening_plies,
+            r->time_s, (unsigned long long)r->nodes[0], (unsigned long long)r->nodes[1], r->rank,
             STATUS_NAMES[r->status & 3]);
     csv_quoted(f, r->message);
     fputc(',', f);

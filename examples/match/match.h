@@ -83,6 +83,7 @@ typedef struct match_record {
     int opening_plies; /* plies of the opening */
     double time_s;     /* wall time of the game */
     uint64_t nodes[2]; /* nodes searched by A and B */
+    int rank;          /* MPI rank that played it (0 without MPI) */
     char message[256]; /* what went wrong, or "" */
     char *moves;       /* the moves, space-separated, opening first (heap; may be NULL) */
     size_t moves_len, moves_cap;

@@ -328,8 +328,8 @@ char *match_record_serialise(const match_record *r)
     char *out = malloc(cap);
     if (!out)
         return NULL;
-    snprintf(out, cap, "%" PRId64 " %d %d %d %d %d %d %d %.6f %" PRIu64 " %" PRIu64 "\t%s\t%s",
-             r->index, r->status, r->a_side, r->result, r->a_score, r->adjudicated, r->plies,
+    snprintf(out, cap, "%" PRId64 " %d %d %d %d %d %d %d %d %.6f %" PRIu64 " %" PRIu64 "\t%s\t%s",
+             r->index, r->rank, r->status, r->a_side, r->result, r->a_score, r->adjudicated, r->plies,
              r->opening_plies, r->time_s, r->nodes[0], r->nodes[1], r->message,
              r->moves ? r->moves : "");
     return out;
@@ -340,9 +340,9 @@ int match_record_deserialise(const char *text, match_record *r)
     long long index;
     unsigned long long n0, n1;
     memset(r, 0, sizeof *r);
-    if (sscanf(text, "%lld %d %d %d %d %d %d %d %lf %llu %llu", &index, &r->status, &r->a_side,
+    if (sscanf(text, "%lld %d %d %d %d %d %d %d %d %lf %llu %llu", &index, &r->rank, &r->status, &r->a_side,
                &r->result, &r->a_score, &r->adjudicated, &r->plies, &r->opening_plies,
-               &r->time_s, &n0, &n1) != 11)
+               &r->time_s, &n0, &n1) != 12)
         return -1;
     r->index = index;
     r->nodes[0] = n0;

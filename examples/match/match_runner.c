@@ -39,6 +39,7 @@ typedef struct slot {
 } slot;
 
 static volatile sig_atomic_t interrupted;
+static int mpi_rank, mpi_size = 1; /* this process's rank and the number of ranks */
 
 static void on_signal(int sig)
 {
@@ -108,6 +109,7 @@ static int start_game(slot *s, const match_setup *setup, int64_t index)
     s->rec.index = index;
     s->rec.a_side = (int)(index % 2);
     s->rec.status = MATCH_CRASH;
+    s->rec.rank = mpi_rank;
     s->pid = pid;
     s->fd = fds[0];
     s->ended = 0;
@@ -230,8 +232,6 @@ static void poll_slots(slot *slots, int jobs, int timeout_ms,
 }
 
 /* ---- MPI ---- */
-
-static int mpi_rank, mpi_size = 1;
 
 #ifdef MATCH_HAVE_MPI
 enum { TAG_REQ = 1, TAG_WORK = 2, TAG_RESULT = 3, TAG_DONE = 4 };

@@ -1,0 +1,177 @@
+/* tests/match/test_config.c: boardai-match's engine configurations and game table. */
+#include <string.h>
+
+#include "check_main.h"
+#include "match.h"
+
+START_TEST(parse_engine_keys)
+{
+    match_engine_cfg c;
+    ba_error err;
+    ck_assert_int_eq(match_config_parse("alg=bestfirst,depth=3,nodes=5000,tt=4,q=0", &c, &err), 0);
+    ck_assert_int_eq((int)c.alg, BA_ALG_BESTFIRST);
+    ck_assert_int_eq((int)c.depth, 3);
+    ck_assert_int_eq((int)c.nodes, 5000);
+    ck_assert_int_eq((int)c.tt_mb, 4);
+    ck_assert_int_eq((int)c.quiescence, 0);
+    ck_assert_int_eq((int)c.time_ms, -1); /* not given: engine default */
+    ck_assert_int_eq(c.nparams, 0);
+    /* canonical text, engine keys in a fixed order */
+    ck_assert_str_eq(c.text, "alg=bestfirst,depth=3,nodes=5000,tt=4,q=0");
+    ck_assert_int_eq(match_config_parse("depth=2,alg=negamax", &c, &err), 0);
+    ck_assert_str_eq(c.text, "alg=negamax,depth=2");
+
+    /* settings reach the engine */
+    ba_engine *e = NULL;
+    const ba_game *g = match_games(&(size_t){0})[0].referee();
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ck_assert_int_eq(match_config_parse("alg=negamax,depth=5,nodes=77", &c, &err), 0);
+    ck_assert_int_eq(match_config_apply(&c, e, &err), BA_OK);
+    int64_t v;
+    ba_engine_get(e, BA_OPT_ALGORITHM, &v);
+    ck_assert_int_eq((int)v, BA_ALG_NEGAMAX);
+    ba_engine_get(e, BA_OPT_DEPTH, &v);
+    ck_assert_int_eq((int)v, 5);
+    ba_engine_get(e, BA_OPT_NODES, &v);
+    ck_assert_int_eq((int)v, 77);
+    ba_engine_free(e);
+}
+END_TEST
+
+START_TEST(parse_errors)
+{
+    match_engine_cfg c;
+    ba_error err;
+    ck_assert_int_eq(match_config_parse("alg=minimax,depth=3", &c, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "minimax"));
+    ck_assert_int_eq(match_config_parse("depth=0", &c, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "depth"));
+    ck_assert_int_eq(match_config_parse("depth=3x", &c, &err), -1);
+    ck_assert_int_eq(match_config_parse("depth", &c, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "key=value"));
+    ck_assert_int_eq(match_config_parse("depth=3,N=abc", &c, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "N"));
+    /* no search limit at all */
+    ck_assert_int_eq(match_config_parse("alg=alphabeta", &c, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "limit"));
+    ck_assert_int_eq(match_config_parse("time=100", &c, &err), 0);
+}
+END_TEST
+
+START_TEST(parameters)
+{
+    match_engine_cfg c;
+    ba_error err;
+    double v;
+    ck_assert_int_eq(match_config_parse("depth=3,N=16.09,mobility=2", &c, &err), 0);
+    ck_assert_int_eq(c.nparams, 2);
+    ck_assert_int_eq(match_config_param(&c, "N", &v), 1);
+    ck_assert_double_eq_tol(v, 16.09, 1e-12);
+    ck_assert_int_eq(match_config_param(&c, "X", &v), 0);
+    ck_assert_str_eq(c.text, "depth=3,N=16.09,mobility=2");
+    ck_assert_int_eq(match_config_set_param(&c, "N", 14.5), 0); /* replaces */
+    ck_assert_int_eq(c.nparams, 2);
+    ck_assert_str_eq(c.text, "depth=3,N=14.5,mobility=2");
+    ck_assert_int_eq(match_config_set_param(&c, "X", 1.25), 0); /* adds */
+    ck_assert_str_eq(c.text, "depth=3,N=14.5,mobility=2,X=1.25");
+}
+END_TEST
+
+START_TEST(game_table)
+{
+    size_t n;
+    const match_game_entry *games = match_games(&n);
+    ck_assert_uint_gt(n, 0);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_ptr_eq(match_game_find(games[i].name), &games[i]);
+        ck_assert_str_eq(games[i].referee()->name, games[i].name);
+    }
+    ck_assert_ptr_null(match_game_find("go"));
+    match_engine_cfg c;
+    ba_error err;
+    const ba_game *g;
+    int owned;
+    /* a parameter no game knows is refused by every game */
+    ck_assert_int_eq(match_config_parse("depth=2,frobnicate=1", &c, &err), 0);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_int_ne(games[i].make(&c, 0, &g, &owned, &err), BA_OK);
+        ck_assert_ptr_nonnull(strstr(err.message, "frobnicate"));
+    }
+}
+END_TEST
+
+#ifdef MATCH_HAVE_CAMELOT
+START_TEST(camelot_parameters)
+{
+    const match_game_entry *cam = match_game_find("camelot");
+    ck_assert_ptr_nonnull(cam);
+    match_engine_cfg c;
+    ba_error err;
+    const ba_game *g = NULL;
+    int owned = 0;
+    ck_assert_int_eq(match_config_parse("depth=2,N=14.68,mobility=3", &c, &err), 0);
+    ck_assert_int_eq(cam->make(&c, 1, &g, &owned, &err), BA_OK);
+    ck_assert_int_eq(owned, 1);
+    ba_camelot_options o;
+    ck_assert_int_eq(ba_camelot_get_options(g, &o), BA_OK);
+    ck_assert_double_eq_tol(o.knight_n, 14.68, 1e-12);
+    ck_assert_int_eq(o.weights.mobility, 3);
+    ck_assert_int_eq(o.weights.trading, ba_camelot_weights_default().trading);
+    ba_game_destroy((ba_game *)(uintptr_t)g);
+    /* no parameter: the constant default game */
+    ck_assert_int_eq(match_config_parse("depth=2", &c, &err), 0);
+    ck_assert_int_eq(cam->make(&c, 0, &g, &owned, &err), BA_OK);
+    ck_assert_int_eq(owned, 0);
+    ck_assert_ptr_eq(g, ba_camelot_game());
+    /* a weight must be whole; X is checked by the module */
+    ck_assert_int_eq(match_config_parse("depth=2,mobility=1.5", &c, &err), 0);
+    ck_assert_int_ne(cam->make(&c, 0, &g, &owned, &err), BA_OK);
+    ck_assert_int_eq(match_config_parse("depth=2,X=0.5", &c, &err), 0);
+    ck_assert_int_ne(cam->make(&c, 0, &g, &owned, &err), BA_OK);
+}
+END_TEST
+#endif
+
+#ifdef MATCH_HAVE_UGOLKI
+START_TEST(ugolki_program_side)
+{
+    const match_game_entry *ug = match_game_find("ugolki");
+    ck_assert_ptr_nonnull(ug);
+    match_engine_cfg c;
+    ba_error err;
+    ck_assert_int_eq(match_config_parse("depth=2,asymmetric=0", &c, &err), 0);
+    for (int side = 0; side < 2; side++) {
+        const ba_game *g = NULL;
+        int owned = 0;
+        ck_assert_int_eq(ug->make(&c, side, &g, &owned, &err), BA_OK);
+        ba_ugolki_options o;
+        ck_assert_int_eq(ba_ugolki_get_options(g, &o), BA_OK);
+        ck_assert_int_eq(o.program_side, side); /* seen from the side the engine plays */
+        ck_assert_int_eq(o.asymmetric, 0);
+        ba_game_destroy((ba_game *)(uintptr_t)g);
+    }
+    ck_assert_int_eq(match_config_parse("depth=2,asymmetric=2", &c, &err), 0);
+    const ba_game *g = NULL;
+    int owned = 0;
+    ck_assert_int_ne(ug->make(&c, 0, &g, &owned, &err), BA_OK);
+}
+END_TEST
+#endif
+
+Suite *ba_test_suite(void)
+{
+    Suite *s = suite_create("match_config");
+    TCase *tc = tcase_create("config");
+    tcase_add_test(tc, parse_engine_keys);
+    tcase_add_test(tc, parse_errors);
+    tcase_add_test(tc, parameters);
+    tcase_add_test(tc, game_table);
+#ifdef MATCH_HAVE_CAMELOT
+    tcase_add_test(tc, camelot_parameters);
+#endif
+#ifdef MATCH_HAVE_UGOLKI
+    tcase_add_test(tc, ugolki_program_side);
+#endif
+    suite_add_tcase(s, tc);
+    return s;
+}
