@@ -14,9 +14,10 @@
  * Silver) holding the piece type + 1 (1 rabbit, 2 cat, 3 dog, 4 horse, 5 camel, 6 elephant).
  *
  * **One move per resulting position.** Many step orders give the same position. generate() lists
- * each distinct resulting position once, with the step sequence its depth-first search met first;
- * move_from_text() accepts any legal step order and returns that canonical move (so the text of a
- * parsed move may list the same steps in another order).
+ * each distinct resulting position once, written with a shortest step sequence that reaches it
+ * (the first its depth-first search met among the shortest); move_from_text() accepts any legal
+ * step sequence and returns that canonical move, so the text of a parsed move may list the steps
+ * in another order, or fewer of them (`Ee4n Ee5e Ef5s` becomes `Ee4e`).
  *
  * **Setup turns are a documented subset.** About 65 million arrangements exist, so during the two
  * setup turns generate() lists only a curated set of sound setups (#BA_ARIMAA_SETUP_COUNT of them,

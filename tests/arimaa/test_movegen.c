@@ -312,6 +312,10 @@ START_TEST(conformance)
     int rc = ba_conformance_run(ba_arimaa_game(), 7, 1, 14, &stats, msg, sizeof msg);
     ck_assert_msg(rc == 0, "%s", msg);
     ck_assert_int_ge(stats.positions, 14);
+    /* Alpha-beta equals negamax at depth 1 on random positions (deeper is too slow for a test:
+     * thousands of turns per node). */
+    rc = ba_search_equivalence_check(ba_arimaa_game(), 11, 3, 1, 8, msg, sizeof msg);
+    ck_assert_msg(rc == 0, "%s", msg);
 }
 END_TEST
 

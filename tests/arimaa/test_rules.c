@@ -374,6 +374,11 @@ START_TEST(notation_errors)
     ck_assert_int_eq(at_parse(&two, "Ee4n Dc4n", &m1, &err), BA_OK);
     ck_assert_int_eq(at_parse(&two, "Dc4n Ee4n", &m2, &err), BA_OK);
     ck_assert(ba_move_equal(&m1, &m2));
+    /* ... and a detour parses to the shortest sequence with the same end: e4-e5-f5-f4 is Ee4e. */
+    ck_assert_int_eq(at_parse(&two, "Ee4n Ee5e Ef5s", &m1, &err), BA_OK);
+    ck_assert_int_eq(at_parse(&two, "Ee4e", &m2, &err), BA_OK);
+    ck_assert(ba_move_equal(&m1, &m2));
+    ck_assert_int_eq(m1.len, 1);
 }
 END_TEST
 
