@@ -350,6 +350,29 @@ static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx)
     return best;
 }
 
+/* Visits every board with k seeds in rank order (so `next` is its index), solving the ones not
+ * solved yet. */
+static void db_fill(ba_kalah_solver *S, kal_board *B, int s, int r, int k, uint64_t *next)
+{
+    const int n = 2 * S->m;
+    uint8_t *cell = s < S->m ? &B->b[s] : &B->b[8 + s - S->m];
+    if (S->aborted)
+        return;
+    if (s == n - 1) {
+        *cell = (uint8_t)r;
+        uint64_t idx = (*next)++;
+        if (S->db[idx] == 0)
+            db_solve(S, B, k, idx);
+        *cell = 0;
+        return;
+    }
+    for (int x = 0; x <= r; x++) {
+        *cell = (uint8_t)x;
+        db_fill(S, B, s + 1, r - x, k, next);
+    }
+    *cell = 0;
+}
+
 static void init_binom(ba_kalah_solver *S)
 {
     const int kmax = 2 * BA_KALAH_MAX_PITS;
@@ -399,6 +422,15 @@ int kal_solver_prepare_db(ba_kalah_solver *S, int k)
     for (int j = 0; j <= k + 1; j++)
         S->db_offset[j] = S->binom[j - 1 + n][n] * (j > 0);
     S->db_seeds = k;
+    /* Solve every level in advance, smallest first: measured on Kalah(6,4), this is faster than
+     * solving boards only when the search first needs them (it needs most of them, and the
+     * ordered sweep is kinder to the caches). A stop leaves the rest to be solved on demand. */
+    for (int j = 0; j <= k && !S->aborted; j++) {
+        kal_board B;
+        memset(&B, 0, sizeof B);
+        uint64_t next = S->db_offset[j];
+        db_fill(S, &B, 0, j, j, &next);
+    }
     return BA_OK;
 }
 
