@@ -305,6 +305,23 @@ START_TEST(reference_random_games)
 }
 END_TEST
 
+/* The largest turn count found (docs/arimaa.md): it fits in max_moves, and a smaller buffer
+ * fails cleanly instead of overflowing. */
+START_TEST(extreme_position_fits)
+{
+    const ba_game *g = ba_arimaa_game();
+    arm_state st;
+    ba_error err;
+    ck_assert_int_eq(arm_position_from_text(&st, "g [.......r.C..C.R....H......R...D..D.R.R.......R....H.M.E..R.R.R..]", &err), BA_OK);
+    ba_move *moves = malloc(g->max_moves * sizeof *moves);
+    int n = g->generate(g, &st, NULL, moves, g->max_moves);
+    ck_assert_int_gt(n, 300000);
+    ck_assert_int_le(n, (int)g->max_moves);
+    ck_assert_int_eq(g->generate(g, &st, NULL, moves, 65536), BA_ERR_BUFFER);
+    free(moves);
+}
+END_TEST
+
 START_TEST(conformance)
 {
     char msg[1024];
@@ -327,6 +344,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, reference_hand_positions);
     tcase_add_test(tc, reference_start_of_play);
     tcase_add_test(tc, reference_random_games);
+    tcase_add_test(tc, extreme_position_fits);
     tcase_add_test(tc, conformance);
     suite_add_tcase(s, tc);
     return s;
