@@ -28,8 +28,8 @@ struct ba_chess_uci {
     ba_engine *engine;
     char *line; /* copy of the line being parsed */
     uci_go go;
-    int go_ready;           /* a `go` waits for ba_chess_uci_search() */
     pthread_mutex_t lock;   /* guards the fields below and the writes of held bestmoves */
+    int go_ready;           /* a `go` waits for ba_chess_uci_search() */
     int searching;
     int stop_requested;
     int held;               /* `go infinite` finished early: bestmove waits for stop */
@@ -256,8 +256,8 @@ static int cmd_go(ba_chess_uci *u, char **w, int n)
         return BA_OK;
     }
     u->go = go;
-    u->go_ready = 1;
     pthread_mutex_lock(&u->lock);
+    u->go_ready = 1;
     u->searching = 1;
     u->stop_requested = 0;
     u->held = 0;
@@ -290,10 +290,6 @@ int ba_chess_uci_feed(ba_chess_uci *u, const char *line)
         out(u, "info string error: line longer than %d bytes", BA_PROTOCOL_LINE_MAX);
         return BA_OK;
     }
-    pthread_mutex_lock(&u->lock);
-    int searching = u->searching;
-    pthread_mutex_unlock(&u->lock);
-
     memcpy(u->line, line, len + 1);
     char *words[UCI_MAX_WORDS];
     int n = split(u->line, words, UCI_MAX_WORDS);
@@ -316,6 +312,15 @@ int ba_chess_uci_feed(ba_chess_uci *u, const char *line)
     }
     if (!strcmp(cmd, "ponderhit"))
         return BA_OK;
+    pthread_mutex_lock(&u->lock);
+    if (u->go_ready) {
+        /* A `go` that was prepared but never run (the caller chose not to search): any other
+         * command drops it, so the session does not stay busy forever. */
+        u->go_ready = 0;
+        u->searching = 0;
+    }
+    int searching = u->searching;
+    pthread_mutex_unlock(&u->lock);
     if (searching) {
         /* The search thread uses the position and the engine: nothing else may change now. */
         out(u, "info string error: '%.20s' while searching (send stop first)", cmd);
@@ -435,9 +440,12 @@ int ba_chess_uci_search(ba_chess_uci *u)
 {
     if (!u)
         return BA_ERR_ARG;
-    if (!u->go_ready)
-        return BA_ERR_STATE;
+    pthread_mutex_lock(&u->lock);
+    int ready = u->go_ready;
     u->go_ready = 0;
+    pthread_mutex_unlock(&u->lock);
+    if (!ready)
+        return BA_ERR_STATE;
     const uci_go *go = &u->go;
     if (go->perft)
         return run_perft(u, go->perft);

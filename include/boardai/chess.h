@@ -87,7 +87,9 @@ BA_API int ba_chess_uci_new(ba_write_fn write, void *user, ba_chess_uci **out);
 BA_API void ba_chess_uci_free(ba_chess_uci *uci);
 
 /**
- * Handles one line. Never blocks and never searches.
+ * Handles one line. Never blocks and never searches. A `go` that was not run with
+ * ba_chess_uci_search() before the next command other than `isready`, `stop` or `ponderhit`
+ * is dropped.
  * @return #BA_OK, #BA_PROTOCOL_QUIT after `quit`, #BA_CHESS_UCI_GO after a valid `go`, or a
  * negative error code when the session is broken (out of memory).
  */

@@ -234,6 +234,14 @@ START_TEST(bad_input_is_answered)
     feed_sync(u, huge);
     ck_assert_ptr_nonnull(strstr(c.text, "info string error"));
     free(huge);
+    /* a go that is never run is dropped by the next command */
+    ck_assert_int_eq(ba_chess_uci_feed(u, "go infinite"), BA_CHESS_UCI_GO);
+    cap_clear(&c);
+    feed_sync(u, "position startpos moves d2d4");
+    feed_sync(u, "d");
+    ck_assert_ptr_null(strstr(c.text, "error"));
+    ck_assert_ptr_nonnull(strstr(c.text, "Fen: rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"));
+    ck_assert_int_eq(ba_chess_uci_search(u), BA_ERR_STATE);
     ck_assert_int_eq(ba_chess_uci_feed(u, "quit"), BA_PROTOCOL_QUIT);
     ck_assert_int_eq(ba_chess_uci_feed(NULL, "uci"), BA_ERR_ARG);
     ck_assert_int_eq(ba_chess_uci_search(u), BA_ERR_STATE); /* no go pending */
