@@ -1,0 +1,69 @@
+/* tests/fuzz/fuzz_protocol.c: the common text protocol (lib/protocol.c) of one game (compiled
+ * once per game module with -DFUZZ_MODULE="<module>"). Input: a byte choosing the variant, then
+ * command lines.
+ *
+ * Every line is fed to one session; answers must be whole lines, and a session never breaks
+ * (ba_protocol_feed returns BA_OK or BA_PROTOCOL_QUIT). To keep each input fast the harness
+ * caps the session's node limit and table size before every line, and skips `go`, `perft` and
+ * `setoption` lines with numbers that could start a long search or a huge table (numbers so long
+ * that they overflow are still fed: they are refused).
+ */
+#include "fuzz_common.h"
+
+#define FUZZ_NODES 2000
+#define FUZZ_NUMBER_MAX 3000
+
+static void on_line(void *user, const char *line, size_t len)
+{
+    size_t *lines = user;
+    FUZZ_CHECK(line != NULL && strlen(line) == len);
+    FUZZ_CHECK(memchr(line, '\n', len) == NULL);
+    (*lines)++;
+}
+
+static void cap_engine(ba_engine *e)
+{
+    int64_t v = 0;
+    if (ba_engine_get(e, BA_OPT_NODES, &v) == BA_OK && (v == 0 || v > FUZZ_NODES))
+        FUZZ_CHECK(ba_engine_set(e, BA_OPT_NODES, FUZZ_NODES) == BA_OK);
+    if (ba_engine_get(e, BA_OPT_TT_MB, &v) == BA_OK && v > 1)
+        FUZZ_CHECK(ba_engine_set(e, BA_OPT_TT_MB, 1) == BA_OK);
+}
+
+static int line_allowed(const char *line, int cost)
+{
+    if (fuzz_first_word_is(line, "perft"))
+        return fuzz_numbers_at_most(line, cost > 1 ? 1 : 2);
+    if (fuzz_first_word_is(line, "go"))
+        return fuzz_numbers_at_most(line, FUZZ_NUMBER_MAX);
+    if (fuzz_first_word_is(line, "setoption"))
+        return fuzz_numbers_at_most(line, 64);
+    return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    int cost;
+    const ba_game *g = fuzz_game(data[0], &cost);
+    if (!g)
+        return 0;
+    char *text = fuzz_strdup(data + 1, size - 1);
+    size_t lines = 0;
+    ba_protocol *p = NULL;
+    FUZZ_CHECK(text && ba_protocol_new(g, on_line, &lines, &p) == BA_OK);
+    char *rest = text, *line;
+    while ((line = fuzz_next_line(&rest)) != NULL) {
+        cap_engine(ba_protocol_engine(p));
+        if (!line_allowed(line, cost))
+            continue;
+        int rc = ba_protocol_feed(p, line);
+        FUZZ_CHECK(rc == BA_OK || rc == BA_PROTOCOL_QUIT);
+        if (rc == BA_PROTOCOL_QUIT)
+            break;
+    }
+    ba_protocol_free(p);
+    free(text);
+    return 0;
+}
