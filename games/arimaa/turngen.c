@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "arimaa_internal.h"
+#include "arimaa_zobrist.h"
 
 /* ---- actions ---------------------------------------------------------------------------------- */
 
@@ -66,10 +67,16 @@ int arm_actions(const arm_state *st, int s, int max_steps, arm_action *out)
 
 /* ---- the turn search -------------------------------------------------------------------------- */
 
+/* One hash-set entry, 16 bytes so that a probe touches one cache line. */
+typedef struct arm_slot {
+    uint64_t key;
+    uint32_t idx; /* index of the emitted move, or ARM_NOT_EMITTED */
+    uint8_t rem;  /* most steps left this position was met with */
+    uint8_t pad[3];
+} arm_slot;
+
 typedef struct arm_gen {
-    uint64_t *keys;   /* open addressing; 0 = empty (a zero hash is stored as 1) */
-    uint8_t *rem;     /* most steps left this position was met with */
-    uint32_t *idx;    /* index of the emitted move, or ARM_NOT_EMITTED */
+    arm_slot *slots;  /* open addressing; key 0 = empty (a zero hash is stored as 1) */
     size_t mask, used;
     const uint64_t *banned; /* end-of-turn hashes already seen twice (sorted) */
     size_t banned_count;
@@ -88,23 +95,14 @@ typedef struct arm_gen {
 
 static void arm_table_free(arm_gen *g)
 {
-    free(g->keys);
-    free(g->rem);
-    free(g->idx);
-    g->keys = NULL;
-    g->rem = NULL;
-    g->idx = NULL;
+    free(g->slots);
+    g->slots = NULL;
 }
 
 static int arm_table_init(arm_gen *g, size_t size)
 {
-    g->keys = calloc(size, sizeof *g->keys);
-    g->rem = malloc(size);
-    g->idx = malloc(size * sizeof *g->idx);
-    if (!g->keys || !g->rem || !g->idx) {
-        arm_table_free(g);
-        return BA_ERR_NOMEM;
-    }
+    g->slots = calloc(size, sizeof *g->slots);
+    if (!g->slots) return BA_ERR_NOMEM;
     g->mask = size - 1;
     g->used = 0;
     return BA_OK;
@@ -113,7 +111,7 @@ static int arm_table_init(arm_gen *g, size_t size)
 static size_t arm_table_slot(const arm_gen *g, uint64_t key)
 {
     size_t i = (size_t)(key ^ (key >> 29)) & g->mask;
-    while (g->keys[i] && g->keys[i] != key) i = (i + 1) & g->mask;
+    while (g->slots[i].key && g->slots[i].key != key) i = (i + 1) & g->mask;
     return i;
 }
 
@@ -122,17 +120,12 @@ static int arm_table_grow(arm_gen *g)
     arm_gen bigger = *g;
     if (arm_table_init(&bigger, (g->mask + 1) * 2) != BA_OK) return BA_ERR_NOMEM;
     for (size_t i = 0; i <= g->mask; i++) {
-        if (!g->keys[i]) continue;
-        size_t j = arm_table_slot(&bigger, g->keys[i]);
-        bigger.keys[j] = g->keys[i];
-        bigger.rem[j] = g->rem[i];
-        bigger.idx[j] = g->idx[i];
+        if (!g->slots[i].key) continue;
+        bigger.slots[arm_table_slot(&bigger, g->slots[i].key)] = g->slots[i];
         bigger.used++;
     }
     arm_table_free(g);
-    g->keys = bigger.keys;
-    g->rem = bigger.rem;
-    g->idx = bigger.idx;
+    g->slots = bigger.slots;
     g->mask = bigger.mask;
     return BA_OK;
 }
@@ -144,9 +137,9 @@ static int arm_table_visit(arm_gen *g, uint64_t key, int left, size_t *slot)
 {
     if (!key) key = 1;
     size_t i = arm_table_slot(g, key);
-    if (g->keys[i]) {
-        if (g->rem[i] >= left) return -1;
-        g->rem[i] = (uint8_t)left;
+    if (g->slots[i].key) {
+        if (g->slots[i].rem >= left) return -1;
+        g->slots[i].rem = (uint8_t)left;
         *slot = i;
         return 0;
     }
@@ -154,9 +147,9 @@ static int arm_table_visit(arm_gen *g, uint64_t key, int left, size_t *slot)
         if (arm_table_grow(g) != BA_OK) return BA_ERR_NOMEM;
         i = arm_table_slot(g, key);
     }
-    g->keys[i] = key;
-    g->rem[i] = (uint8_t)left;
-    g->idx[i] = ARM_NOT_EMITTED;
+    g->slots[i].key = key;
+    g->slots[i].rem = (uint8_t)left;
+    g->slots[i].idx = ARM_NOT_EMITTED;
     g->used++;
     *slot = i;
     return 1;
@@ -182,11 +175,11 @@ static void arm_fill_move(ba_move *m, const uint8_t *path, int depth)
 }
 
 /* A new end position: emit it. Returns 1 to stop the whole search (error or first turn found). */
-static int arm_emit(arm_gen *g, const arm_state *st, int depth, size_t slot)
+static int arm_emit(arm_gen *g, uint64_t hash, int depth, size_t slot)
 {
-    if (g->banned_count && arm_is_banned(g, arm_hash_after_turn(st))) return 0;
+    if (g->banned_count && arm_is_banned(g, hash ^ arm_zobrist_silver_to_move)) return 0;
     if (g->find) {
-        if (st->hash == g->target) {
+        if (hash == g->target) {
             arm_fill_move(g->out, g->path, depth);
             g->count = 1;
         }
@@ -198,7 +191,7 @@ static int arm_emit(arm_gen *g, const arm_state *st, int depth, size_t slot)
             return 1;
         }
         arm_fill_move(&g->out[g->count], g->path, depth);
-        g->idx[slot] = (uint32_t)g->count;
+        g->slots[slot].idx = (uint32_t)g->count;
     }
     g->count++;
     return g->stop_at_first;
@@ -206,13 +199,14 @@ static int arm_emit(arm_gen *g, const arm_state *st, int depth, size_t slot)
 
 /* An end position met again by a shorter path: its move takes the shorter step sequence, so
  * that each turn is written with as few steps as possible (no step there and back). */
-static void arm_shorten(arm_gen *g, const arm_state *st, int depth, size_t slot)
+static void arm_shorten(arm_gen *g, uint64_t hash, int depth, size_t slot)
 {
     if (g->find) {
-        if (st->hash == g->target && g->count) arm_fill_move(g->out, g->path, depth);
+        if (hash == g->target && g->count) arm_fill_move(g->out, g->path, depth);
         return;
     }
-    if (g->out && g->idx[slot] != ARM_NOT_EMITTED) arm_fill_move(&g->out[g->idx[slot]], g->path, depth);
+    if (g->out && g->slots[slot].idx != ARM_NOT_EMITTED)
+        arm_fill_move(&g->out[g->slots[slot].idx], g->path, depth);
 }
 
 /* Find mode: can `a` still become `b` in `left` steps? Each step sets exactly one piece bit (the
@@ -231,11 +225,48 @@ static int arm_may_reach(const arm_state *a, const arm_state *b, int left)
     return missing <= left && extra <= 3 * left;
 }
 
+/* The last step of a turn (one step left, so only simple steps): nothing is expanded further, so
+ * a step that cannot capture (it does not enter a trap and leaves no trap with a friend on it)
+ * gets its end hash from two key updates, without copying the state. */
+static int arm_search_last(arm_gen *g, const arm_state *st, int depth, const arm_action *acts,
+                           int n)
+{
+    int side = st->side;
+    uint64_t risky_from = arm_neighbours(ARM_TRAPS & st->occ[side]);
+    for (int i = 0; i < n; i++) {
+        int from = acts[i].step[0] >> 2, to = arm_step_to(from, acts[i].step[0] & 3);
+        uint64_t hash;
+        if ((ARM_TRAPS & arm_bit(to)) || (risky_from & arm_bit(from))) {
+            arm_state child = *st;
+            arm_apply_action(&child, &acts[i]);
+            hash = child.hash;
+        } else {
+            const uint64_t *keys = arm_zobrist_piece[side][st->board[from] & 7];
+            hash = st->hash ^ keys[from] ^ keys[to];
+        }
+        size_t slot = 0;
+        int seen = arm_table_visit(g, hash, 0, &slot);
+        if (seen == -1) continue;
+        if (seen < -1) {
+            g->err = seen;
+            return 1;
+        }
+        g->path[depth] = acts[i].step[0];
+        if (seen == 1) {
+            if (arm_emit(g, hash, depth + 1, slot)) return 1;
+        } else {
+            arm_shorten(g, hash, depth + 1, slot);
+        }
+    }
+    return 0;
+}
+
 static int arm_search(arm_gen *g, const arm_state *st, int depth)
 {
     arm_action acts[ARM_MAX_ACTIONS];
     int left = g->max_steps - depth;
     int n = arm_actions(st, st->side, left, acts);
+    if (left == 1 && !g->find) return arm_search_last(g, st, depth, acts, n);
     for (int i = 0; i < n; i++) {
         arm_state child = *st;
         arm_apply_action(&child, &acts[i]);
@@ -251,9 +282,9 @@ static int arm_search(arm_gen *g, const arm_state *st, int depth)
         g->path[depth] = acts[i].step[0];
         if (acts[i].n == 2) g->path[depth + 1] = acts[i].step[1];
         if (seen == 1) {
-            if (arm_emit(g, &child, depth + acts[i].n, slot)) return 1;
+            if (arm_emit(g, child.hash, depth + acts[i].n, slot)) return 1;
         } else {
-            arm_shorten(g, &child, depth + acts[i].n, slot);
+            arm_shorten(g, child.hash, depth + acts[i].n, slot);
         }
         if (child_left > 0 && arm_search(g, &child, depth + acts[i].n)) return 1;
     }
