@@ -10,7 +10,7 @@ typedef struct option_spec {
 
 /* Indexed by ba_option. */
 static const option_spec option_specs[BAC_NUM_OPTIONS] = {
-    [BA_OPT_ALGORITHM] = {BA_ALG_ALPHABETA, BA_ALG_NEGAMAX, BA_ALG_BESTFIRST},
+    [BA_OPT_ALGORITHM] = {BA_ALG_ALPHABETA, BA_ALG_NEGAMAX, BA_ALG_MCTS},
     [BA_OPT_DEPTH] = {64, 1, BA_MAX_DEPTH},
     [BA_OPT_NODES] = {0, 0, INT64_MAX},
     [BA_OPT_TIME_MS] = {0, 0, INT64_MAX / 1000000},
@@ -19,11 +19,19 @@ static const option_spec option_specs[BAC_NUM_OPTIONS] = {
     [BA_OPT_NOISE] = {0, 0, BA_SCORE_EVAL_MAX},
     [BA_OPT_QUIESCENCE] = {1, 0, 1},
     [BA_OPT_ASPIRATION] = {0, 0, BA_SCORE_EVAL_MAX},
-    [BA_OPT_THREADS] = {1, 1, 1},
+    [BA_OPT_THREADS] = {1, 1, BAC_MAX_THREADS},
     [BA_OPT_BF_MIN_DEPTH] = {2, 1, BA_MAX_DEPTH},
     [BA_OPT_BF_SCHEDULE] = {2, 1, 8},
     [BA_OPT_TT_DEEPER] = {0, 0, 1},
     [BA_OPT_QDEPTH] = {32, 0, BA_MAX_DEPTH},
+    [BA_OPT_MCTS_C] = {700, 0, 100000},
+    [BA_OPT_MCTS_PLAYOUT] = {0, -1, 10000},
+    [BA_OPT_MCTS_SOLVER] = {1, 0, 1},
+    [BA_OPT_MCTS_MEMORY_MB] = {64, 1, (int64_t)1 << 20},
+    [BA_OPT_DETERMINISTIC] = {0, 0, 1},
+    [BA_OPT_MCTS_EVAL_SCALE] = {400, 1, BA_SCORE_EVAL_MAX},
+    [BA_OPT_MCTS_ITERATIONS] = {100000, 0, INT64_MAX},
+    [BA_OPT_MCTS_REUSE] = {1, 0, 1},
 };
 
 int ba_engine_new(const ba_game *game, ba_engine **out)
@@ -56,16 +64,11 @@ void ba_engine_free(ba_engine *engine)
 {
     if (!engine)
         return;
-    for (int i = 0; i < engine->nframes; i++) {
-        free(engine->frames[i].state);
-        free(engine->frames[i].moves);
-        free(engine->frames[i].order);
-    }
-    free(engine->frames);
-    free(engine->path);
-    free(engine->fp);
+    for (int i = 0; i < engine->nworkers; i++)
+        bac_worker_free(&engine->workers[i]);
+    free(engine->workers);
+    bac_mcts_free(engine->mcts);
     bac_tt_free(&engine->tt);
-    bac_order_free(&engine->order);
     free(engine);
 }
 
@@ -113,7 +116,10 @@ int ba_engine_clear(ba_engine *engine)
     if (atomic_load(&engine->running))
         return BA_ERR_STATE;
     bac_tt_clear(&engine->tt);
-    bac_order_clear(&engine->order);
+    for (int i = 0; i < engine->nworkers; i++)
+        bac_order_clear(&engine->workers[i].order);
+    bac_mcts_free(engine->mcts);
+    engine->mcts = NULL;
     return BA_OK;
 }
 

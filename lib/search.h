@@ -1,9 +1,10 @@
 /* Internals shared by the engine and the search algorithms.
  *
- * An engine (struct ba_engine) owns settings, the transposition table, ordering tables and the
- * per-ply buffers. One search runs in a bac_search context, which holds everything a searching
- * thread mutates (node count, path, per-ply frames); a future Lazy SMP search gives each thread
- * its own context over a shared table, and MCTS adds its own algorithm entry point. */
+ * An engine (struct ba_engine) owns settings, the transposition table (shared by all threads)
+ * and one bac_worker per search thread: per-ply buffers, path, fingerprints and ordering tables
+ * (killers, history heuristic), so threads never share mutable state except the lock-free table,
+ * the stop flags and the node counter. One search thread runs in a bac_search context, which
+ * holds everything that thread mutates (node count, path, per-ply frames). */
 #ifndef BA_LIB_SEARCH_H
 #define BA_LIB_SEARCH_H
 #include <stdatomic.h>
@@ -12,7 +13,8 @@
 #include "ordering.h"
 #include "tt.h"
 
-#define BAC_NUM_OPTIONS 14
+#define BAC_NUM_OPTIONS 22
+#define BAC_MAX_THREADS 64
 
 /* Per ply of the search: the state there, its moves and the PV from there. Move buffers are
  * allocated the first time a ply is reached and kept by the engine (never per node). */
@@ -28,6 +30,18 @@ typedef struct bac_frame {
     ba_move pv[BA_MAX_PV];
 } bac_frame;
 
+/* The buffers of one search thread, kept by the engine between searches. */
+typedef struct bac_worker {
+    bac_frame *frames;   /* nframes frames, states allocated with them */
+    int nframes;
+    uint64_t *path;      /* game history + search path hashes, path_cap entries */
+    uint64_t *pre;       /* pre[i] = sum of mix(path[j]) for j < i, path_cap + 1 entries */
+    size_t path_cap;
+    bac_order order;
+} bac_worker;
+
+typedef struct bac_mcts bac_mcts; /* search_mcts.c */
+
 struct ba_engine {
     const ba_game *game;
     int64_t opt[BAC_NUM_OPTIONS];
@@ -36,17 +50,23 @@ struct ba_engine {
     ba_progress_fn progress;
     void *progress_user;
     bac_tt tt;
-    bac_order order;
-    bac_frame *frames;   /* nframes frames, states allocated with them */
-    int nframes;
-    uint64_t *path;      /* game history + search path hashes */
-    size_t path_cap;
-    uint64_t *fp;        /* per-ply history fingerprints, nframes entries */
+    bac_worker *workers; /* nworkers; workers[0] is the calling thread's */
+    int nworkers;
+    bac_mcts *mcts;      /* the MCTS tree kept for reuse, or NULL */
 };
+
+/* What the threads of one search share. */
+typedef struct bac_shared {
+    atomic_int done;             /* the main thread finished: helpers stop */
+    _Atomic uint64_t nodes;      /* nodes of all threads, flushed in batches */
+} bac_shared;
 
 typedef struct bac_search {
     ba_engine *eng;
     const ba_game *g;
+    bac_order *order;    /* this thread's ordering tables */
+    bac_shared *shared;  /* NULL with one thread */
+    int helper;          /* 0 for the main thread, i for helper i */
     /* settings of this search */
     int max_depth, qdepth, noise, quiesce, tt_deeper, aspiration, bf_min, bf_k;
     int history_matters;
@@ -56,13 +76,14 @@ typedef struct bac_search {
     /* running state */
     uint64_t start_ns;
     uint64_t nodes;
+    uint64_t flushed;    /* nodes already added to shared->nodes */
     int abort;           /* a limit, ba_engine_stop() or an error ended the search */
     int error;           /* BA_OK or the error that aborted it */
-    bac_frame *f;        /* eng->frames */
+    bac_frame *f;        /* this thread's frames */
     int nframes;
     uint64_t *path;      /* path[hist_len + ply] = hash at ply, once the node is expanded */
+    uint64_t *pre;       /* prefix sums of mix(path[]) (history fingerprints) */
     size_t hist_len;
-    uint64_t *fp;        /* fp[ply]: fingerprint of all positions before ply (history games) */
     /* root bookkeeping */
     ba_move root_hint;   /* the previous iteration's best: searched first at the root */
     int root_partial;    /* 1 when root_best holds a fully searched move of this iteration */
@@ -77,6 +98,11 @@ uint64_t bac_now_ns(void);
 /* Counts the node at ply, checks the limits, computes hash/key/side; on BAC_TERMINAL *score is
  * the terminal score. After it returns, s->abort must be checked. */
 int bac_enter(bac_search *s, int ply, int *score);
+/* Counts a node and checks the limits only (MCTS playouts); 1 when the search must stop. */
+int bac_count_node(bac_search *s);
+/* The history fingerprint part of the table key of the position at ply (history games): the
+ * earlier positions inside the game's repeat window. */
+uint64_t bac_history_key(const bac_search *s, int ply);
 /* Generates the moves (all, or noisy ones) of ply into f[ply].moves; -1 on abort. */
 int bac_generate(bac_search *s, int ply, int noisy);
 /* Makes f[ply+1] the child after move m of ply; -1 on abort. */
@@ -96,6 +122,8 @@ static inline int bac_same_side(const bac_search *s, int ply)
 {
     return s->f[ply + 1].stm == s->f[ply].stm;
 }
+/* A search failure: records the error (the first one) and aborts. */
+void bac_search_fail(bac_search *s, int code);
 
 /* One iteration of each algorithm at the root: returns the score (root side's view). */
 int bac_negamax_root(bac_search *s, int depth);
@@ -105,4 +133,16 @@ int bac_bestfirst_root(bac_search *s, int depth);
 void bac_pv_extend(bac_search *s, ba_search_result *res, int max_len);
 /* Exposed for tests: a fixed-depth negamax value of f[ply]. */
 int bac_negamax(bac_search *s, int ply, int depth);
+
+/* Makes a worker's buffers large enough for nframes plies after hist_len earlier positions. */
+int bac_worker_prepare(const ba_game *g, bac_worker *w, int nframes, size_t hist_len);
+void bac_worker_free(bac_worker *w);
+
+/* MCTS (search_mcts.c): the whole search from a prepared main context whose frame 0 holds the
+ * root (moves generated: n of them). Fills res; returns BA_OK or an error. */
+int bac_mcts_run(bac_search *s, int n, ba_search_result *res);
+void bac_mcts_free(bac_mcts *t);
+/* For tests: bytes allocated by the kept MCTS tree, and its nodes. */
+size_t bac_mcts_tree_bytes(const ba_engine *e);
+size_t bac_mcts_tree_nodes(const ba_engine *e);
 #endif

@@ -27,7 +27,7 @@ static void order_moves(bac_search *s, int ply, int n, int first)
     for (int i = 0; i < n; i++) {
         f->order[i].idx = i;
         f->order[i].key = i == first ? INT64_MAX
-                                     : bac_order_key(&s->eng->order, s->g, f->state, &f->moves[i],
+                                     : bac_order_key(s->order, s->g, f->state, &f->moves[i],
                                                      ply, f->stm, 1);
     }
     bac_order_sort(f->order, n);
@@ -53,13 +53,14 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     bac_frame *f = &s->f[ply];
     const int alpha0 = alpha;
     uint32_t hash_move = BAC_TT_NO_MOVE;
-    const bac_tt_entry *e = bac_tt_probe(&s->eng->tt, f->key);
+    bac_tt_entry ent;
+    const bac_tt_entry *e = bac_tt_probe(&s->eng->tt, f->key, &ent) ? &ent : NULL;
     if (!e && f->move_key != f->key) {
         /* History games: no score for this exact history, but the best move found for the same
          * position after another history is still the best first guess. */
-        const bac_tt_entry *m = bac_tt_probe(&s->eng->tt, f->move_key);
-        if (m)
-            hash_move = m->move;
+        bac_tt_entry m;
+        if (bac_tt_probe(&s->eng->tt, f->move_key, &m))
+            hash_move = m.move;
     }
     if (e) {
         hash_move = e->move;
@@ -119,7 +120,7 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
                     s->root_score = v;
                 }
                 if (alpha >= beta) {
-                    bac_order_cutoff(&s->eng->order, m, ply, f->stm, depth);
+                    bac_order_cutoff(s->order, m, ply, f->stm, depth);
                     break;
                 }
             }

@@ -67,7 +67,7 @@ static int bf(bac_search *s, int ply, int depth, int alpha, int beta, const ba_m
         f->order[i].idx = i;
         f->order[i].key = hint && ba_move_equal(hint, &f->moves[i])
                               ? INT64_MAX
-                              : bac_order_key(&s->eng->order, s->g, f->state, &f->moves[i], ply,
+                              : bac_order_key(s->order, s->g, f->state, &f->moves[i], ply,
                                               f->stm, 0);
     }
     bac_order_sort(f->order, n);

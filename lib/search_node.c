@@ -14,7 +14,7 @@ uint64_t bac_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void search_fail(bac_search *s, int code)
+void bac_search_fail(bac_search *s, int code)
 {
     if (!s->abort && code != BA_OK)
         s->error = code;
@@ -29,28 +29,72 @@ static int terminal_score(int result, int stm, int ply)
     return winner == stm ? BA_SCORE_WIN - ply : -(BA_SCORE_WIN - ply);
 }
 
-int bac_enter(bac_search *s, int ply, int *score)
+int bac_count_node(bac_search *s)
 {
-    if (s->node_limit && s->nodes >= s->node_limit) {
-        s->abort = 1;
-        return BAC_ONGOING;
+    bac_shared *sh = s->shared;
+    if (!sh) {
+        /* One thread: the node limit is exact. */
+        if (s->node_limit && s->nodes >= s->node_limit) {
+            s->abort = 1;
+            return 1;
+        }
+        s->nodes++;
+    } else {
+        /* Several threads: nodes are added to the shared count every 256, and the limit (on
+         * the total of all threads) is checked then; the helpers stop when the main one is done. */
+        s->nodes++;
+        if ((s->nodes & 255) == 0) {
+            uint64_t total = atomic_fetch_add_explicit(&sh->nodes, s->nodes - s->flushed,
+                                                       memory_order_relaxed) +
+                             (s->nodes - s->flushed);
+            s->flushed = s->nodes;
+            if (s->node_limit && total >= s->node_limit) {
+                s->abort = 1;
+                return 1;
+            }
+        }
+        if (s->helper && atomic_load_explicit(&sh->done, memory_order_relaxed)) {
+            s->abort = 1;
+            return 1;
+        }
     }
-    s->nodes++;
     if (atomic_load_explicit(&s->eng->stop, memory_order_relaxed)) {
         s->abort = 1;
-        return BAC_ONGOING;
+        return 1;
     }
     if (s->time_limit_ms && (s->nodes & 255) == 0 &&
         bac_now_ns() - s->start_ns >= s->time_limit_ms * 1000000u) {
         s->abort = 1;
-        return BAC_ONGOING;
+        return 1;
     }
+    return 0;
+}
+
+uint64_t bac_history_key(const bac_search *s, int ply)
+{
+    const ba_game *g = s->g;
+    size_t c = s->hist_len + (size_t)ply;
+    size_t w = c;
+    if (g->repeat_window) {
+        /* Earlier entries can never be repeated in this subtree: leave them out of the key, so
+         * the same position after different distant pasts shares its scores. */
+        w = g->repeat_window(g, s->f[ply].state);
+        if (w > c)
+            w = c;
+    }
+    return bac_mix64(s->pre[c] - s->pre[c - w]);
+}
+
+int bac_enter(bac_search *s, int ply, int *score)
+{
+    if (bac_count_node(s))
+        return BAC_ONGOING;
     const ba_game *g = s->g;
     bac_frame *f = &s->f[ply];
     f->pv_len = 0;
     f->hash = g->hash(g, f->state);
     f->move_key = f->hash ^ s->key_salt;
-    f->key = s->history_matters ? f->move_key ^ bac_mix64(s->fp[ply]) : f->move_key;
+    f->key = s->history_matters ? f->move_key ^ bac_history_key(s, ply) : f->move_key;
     ba_history h;
     h.hashes = s->path;
     h.count = s->hist_len + (size_t)ply;
@@ -58,7 +102,7 @@ int bac_enter(bac_search *s, int ply, int *score)
     if (result == BA_RESULT_ONGOING)
         return BAC_ONGOING;
     if (result != BA_RESULT_WIN0 && result != BA_RESULT_WIN1 && result != BA_RESULT_DRAW) {
-        search_fail(s, BA_ERR_GAME);
+        bac_search_fail(s, BA_ERR_GAME);
         return BAC_ONGOING;
     }
     *score = terminal_score(result, f->stm, ply);
@@ -78,7 +122,7 @@ int bac_frame_ready(bac_search *s, int ply)
         free(f->order);
         f->moves = NULL;
         f->order = NULL;
-        search_fail(s, BA_ERR_NOMEM);
+        bac_search_fail(s, BA_ERR_NOMEM);
         return -1;
     }
     return 0;
@@ -96,7 +140,7 @@ int bac_generate(bac_search *s, int ply, int noisy)
     int n = noisy ? g->generate_noisy(g, f->state, &h, f->moves, g->max_moves)
                   : g->generate(g, f->state, &h, f->moves, g->max_moves);
     if (n < 0 || (size_t)n > g->max_moves) {
-        search_fail(s, n < 0 && n != BA_ERR_BUFFER ? n : BA_ERR_GAME);
+        bac_search_fail(s, n < 0 && n != BA_ERR_BUFFER ? n : BA_ERR_GAME);
         return -1;
     }
     return n;
@@ -105,7 +149,7 @@ int bac_generate(bac_search *s, int ply, int noisy)
 int bac_make_child(bac_search *s, int ply, const ba_move *m)
 {
     if (ply + 1 >= s->nframes) {
-        search_fail(s, BA_ERR_INTERNAL);
+        bac_search_fail(s, BA_ERR_INTERNAL);
         return -1;
     }
     const ba_game *g = s->g;
@@ -113,13 +157,14 @@ int bac_make_child(bac_search *s, int ply, const ba_move *m)
     memcpy(c->state, f->state, g->state_size);
     int rc = g->apply(g, c->state, m);
     if (rc != BA_OK) {
-        search_fail(s, rc < 0 ? rc : BA_ERR_GAME);
+        bac_search_fail(s, rc < 0 ? rc : BA_ERR_GAME);
         return -1;
     }
     c->stm = g->side_to_move(g, c->state) & 1;
-    s->path[s->hist_len + (size_t)ply] = f->hash;
+    size_t at = s->hist_len + (size_t)ply;
+    s->path[at] = f->hash;
     if (s->history_matters)
-        s->fp[ply + 1] = s->fp[ply] + bac_mix64(f->hash);
+        s->pre[at + 1] = s->pre[at] + bac_mix64(f->hash);
     return 0;
 }
 

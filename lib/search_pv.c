@@ -5,7 +5,7 @@
 void bac_pv_extend(bac_search *s, ba_search_result *res, int max_len)
 {
     const ba_game *g = s->g;
-    if (!s->eng->tt.entries || res->pv_len <= 0)
+    if (!s->eng->tt.slots || res->pv_len <= 0)
         return;
     /* The walk reuses the frames and path of the finished iteration; a failure here must not
      * turn a completed search into an aborted one. */
@@ -26,13 +26,14 @@ void bac_pv_extend(bac_search *s, ba_search_result *res, int max_len)
             if (g->status(g, f->state, &h) != BA_RESULT_ONGOING)
                 break;
             /* hash ^ salt: the entry of any game, or the move-only entry of a history game */
-            const bac_tt_entry *e = bac_tt_probe(&s->eng->tt, f->hash ^ s->key_salt);
-            if (!e || e->move == BAC_TT_NO_MOVE || e->flag == BAC_TT_UPPER)
+            bac_tt_entry e;
+            if (!bac_tt_probe(&s->eng->tt, f->hash ^ s->key_salt, &e) ||
+                e.move == BAC_TT_NO_MOVE || e.flag == BAC_TT_UPPER)
                 break;
             int n = bac_generate(s, len, 0);
-            if (n <= 0 || e->move >= (uint32_t)n)
+            if (n <= 0 || e.move >= (uint32_t)n)
                 break;
-            res->pv[len] = f->moves[e->move];
+            res->pv[len] = f->moves[e.move];
             if (bac_make_child(s, len, &res->pv[len]) < 0)
                 break;
             len++;

@@ -10,7 +10,7 @@ static void quiet_order(bac_search *s, int ply, int n)
 {
     bac_frame *f = &s->f[ply];
     for (int i = 0; i < n; i++) {
-        f->order[i].key = bac_order_key(&s->eng->order, s->g, f->state, &f->moves[i], ply, f->stm, 0);
+        f->order[i].key = bac_order_key(s->order, s->g, f->state, &f->moves[i], ply, f->stm, 0);
         f->order[i].idx = i;
     }
     bac_order_sort(f->order, n);

@@ -1,4 +1,4 @@
-/* Transposition table storage and replacement. */
+/* Transposition table storage and replacement (lock-free, see tt.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,8 +9,8 @@
 
 void bac_tt_free(bac_tt *tt)
 {
-    free(tt->entries);
-    tt->entries = NULL;
+    free(tt->slots);
+    tt->slots = NULL;
     tt->mask = 0;
 }
 
@@ -25,15 +25,16 @@ int bac_tt_resize(bac_tt *tt, int64_t mb)
     if ((uint64_t)mb > SIZE_MAX / ((size_t)1 << 20))
         return BA_ERR_NOMEM;
     size_t bytes = (size_t)mb << 20;
-    size_t bucket = BAC_TT_WAYS * sizeof(bac_tt_entry);
+    size_t bucket = BAC_TT_WAYS * sizeof(bac_tt_slot);
     size_t buckets = 1;
     while (buckets * 2 * bucket <= bytes)
         buckets *= 2;
-    bac_tt_entry *e = calloc(buckets * BAC_TT_WAYS, sizeof *e);
+    /* All-zero words are a valid empty slot (flag NONE). */
+    bac_tt_slot *e = calloc(buckets * BAC_TT_WAYS, sizeof *e);
     if (!e)
         return BA_ERR_NOMEM;
-    free(tt->entries);
-    tt->entries = e;
+    free(tt->slots);
+    tt->slots = e;
     tt->mask = buckets - 1;
     tt->gen = 0;
     return BA_OK;
@@ -41,57 +42,78 @@ int bac_tt_resize(bac_tt *tt, int64_t mb)
 
 void bac_tt_clear(bac_tt *tt)
 {
-    if (tt->entries)
-        memset(tt->entries, 0, (tt->mask + 1) * BAC_TT_WAYS * sizeof *tt->entries);
+    /* Only called while no search runs. */
+    if (tt->slots)
+        memset(tt->slots, 0, (tt->mask + 1) * BAC_TT_WAYS * sizeof *tt->slots);
     tt->gen = 0;
 }
 
 void bac_tt_new_search(bac_tt *tt) { tt->gen++; }
 
-static bac_tt_entry *tt_bucket(const bac_tt *tt, uint64_t key)
+static bac_tt_slot *tt_bucket(const bac_tt *tt, uint64_t key)
 {
-    return tt->entries + (size_t)(key & tt->mask) * BAC_TT_WAYS;
+    return tt->slots + (size_t)(key & tt->mask) * BAC_TT_WAYS;
 }
 
-const bac_tt_entry *bac_tt_probe(const bac_tt *tt, uint64_t key)
+/* Reads a slot; 1 when it is consistent (not torn) and not empty. */
+static int slot_read(const bac_tt_slot *sl, bac_tt_entry *out)
 {
-    if (!tt->entries)
-        return NULL;
-    const bac_tt_entry *b = tt_bucket(tt, key);
+    uint64_t c = atomic_load_explicit(&sl->check, memory_order_relaxed);
+    uint64_t d1 = atomic_load_explicit(&sl->d1, memory_order_relaxed);
+    uint64_t d2 = atomic_load_explicit(&sl->d2, memory_order_relaxed);
+    out->key = c ^ d1 ^ d2;
+    out->score = (int32_t)(uint32_t)d1;
+    out->move = (uint32_t)(d1 >> 32);
+    out->depth = (int16_t)(uint16_t)d2;
+    out->flag = (uint8_t)(d2 >> 16);
+    out->gen = (uint8_t)(d2 >> 24);
+    return out->flag != BAC_TT_NONE;
+}
+
+int bac_tt_probe(const bac_tt *tt, uint64_t key, bac_tt_entry *out)
+{
+    if (!tt->slots)
+        return 0;
+    const bac_tt_slot *b = tt_bucket(tt, key);
     for (int i = 0; i < BAC_TT_WAYS; i++)
-        if (b[i].flag != BAC_TT_NONE && b[i].key == key)
-            return &b[i];
-    return NULL;
+        if (slot_read(&b[i], out) && out->key == key)
+            return 1;
+    return 0;
 }
 
 void bac_tt_store(bac_tt *tt, uint64_t key, int score, int depth, int flag, uint32_t move)
 {
-    if (!tt->entries)
+    if (!tt->slots)
         return;
-    bac_tt_entry *b = tt_bucket(tt, key);
-    bac_tt_entry *victim = NULL;
+    bac_tt_slot *b = tt_bucket(tt, key);
+    bac_tt_slot *victim = NULL;
+    bac_tt_entry cur[BAC_TT_WAYS];
+    int ok[BAC_TT_WAYS];
+    for (int i = 0; i < BAC_TT_WAYS; i++)
+        ok[i] = slot_read(&b[i], &cur[i]);
     for (int i = 0; i < BAC_TT_WAYS && !victim; i++)
-        if (b[i].flag == BAC_TT_NONE || b[i].key == key)
+        if (!ok[i] || cur[i].key == key) {
             victim = &b[i];
-    if (victim && victim->flag != BAC_TT_NONE && move == BAC_TT_NO_MOVE)
-        move = victim->move; /* keep the old best move rather than lose it */
+            if (ok[i] && move == BAC_TT_NO_MOVE)
+                move = cur[i].move; /* keep the old best move rather than lose it */
+        }
     if (!victim) {
         /* Replace the shallowest entry, entries of older searches first. */
         int worst = 0x7fffffff;
         for (int i = 0; i < BAC_TT_WAYS; i++) {
-            int worth = (b[i].gen == tt->gen ? 1000 : 0) + b[i].depth;
+            int worth = (cur[i].gen == tt->gen ? 1000 : 0) + cur[i].depth;
             if (worth < worst) {
                 worst = worth;
                 victim = &b[i];
             }
         }
     }
-    victim->key = key;
-    victim->score = score;
-    victim->move = move;
-    victim->depth = (int16_t)depth;
-    victim->flag = (uint8_t)flag;
-    victim->gen = tt->gen;
+    uint64_t d1 = (uint64_t)(uint32_t)score | ((uint64_t)move << 32);
+    uint64_t d2 = (uint64_t)(uint16_t)(int16_t)depth | ((uint64_t)(uint8_t)flag << 16) |
+                  ((uint64_t)tt->gen << 24);
+    atomic_store_explicit(&victim->check, key ^ d1 ^ d2, memory_order_relaxed);
+    atomic_store_explicit(&victim->d1, d1, memory_order_relaxed);
+    atomic_store_explicit(&victim->d2, d2, memory_order_relaxed);
 }
 
 int bac_tt_score_to(int score, int ply)

@@ -1,9 +1,18 @@
-/* Transposition table: a fixed-size, 4-way bucketed hash table of search results.
+/* Transposition table: a fixed-size, 4-way bucketed hash table of search results, shared by all
+ * threads of a Lazy SMP search without locks.
+ *
  * Win scores are stored relative to the node (ply-adjusted), so that a result can be reused at
  * any distance from the root. Best moves are stored as indices into the game's (deterministic)
- * generated move list, which keeps entries small and can never produce an illegal move. */
+ * generated move list, which keeps entries small and can never produce an illegal move.
+ *
+ * Lock-free sharing: a slot is three 64-bit atomic words, `check = key ^ d1 ^ d2` and the two
+ * data words (score and move; depth, bound, generation). Words are written and read with relaxed
+ * atomics (plain moves on x86, no data race for ThreadSanitizer), and a reader accepts a slot only
+ * when `check ^ d1 ^ d2` equals the key it looks for: a slot torn by a concurrent writer (words
+ * of two different stores) fails that test and reads as a miss. */
 #ifndef BA_LIB_TT_H
 #define BA_LIB_TT_H
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -11,6 +20,7 @@
 enum { BAC_TT_NONE = 0, BAC_TT_UPPER = 1, BAC_TT_LOWER = 2, BAC_TT_EXACT = 3, BAC_TT_MOVE = 4 };
 #define BAC_TT_NO_MOVE UINT32_MAX
 
+/* A decoded entry (a copy: the table itself may change under a reader). */
 typedef struct bac_tt_entry {
     uint64_t key;
     int32_t score;  /* ply-adjusted, see bac_tt_score_to() */
@@ -20,10 +30,17 @@ typedef struct bac_tt_entry {
     uint8_t gen;    /* search generation that wrote it (replacement) */
 } bac_tt_entry;
 
+/* One slot as stored. */
+typedef struct bac_tt_slot {
+    _Atomic uint64_t check; /* key ^ d1 ^ d2 */
+    _Atomic uint64_t d1;    /* score (low 32 bits) and move (high 32 bits) */
+    _Atomic uint64_t d2;    /* depth (16 bits), flag (8), generation (8) */
+} bac_tt_slot;
+
 typedef struct bac_tt {
-    bac_tt_entry *entries; /* NULL when the table is off */
+    bac_tt_slot *slots;    /* NULL when the table is off */
     size_t mask;           /* number of buckets - 1 */
-    uint8_t gen;
+    uint8_t gen;           /* written only between searches */
 } bac_tt;
 
 /* Resizes to @p mb MiB (0 = no table). On BA_ERR_NOMEM the old table is kept. */
@@ -31,8 +48,8 @@ int bac_tt_resize(bac_tt *tt, int64_t mb);
 void bac_tt_free(bac_tt *tt);
 void bac_tt_clear(bac_tt *tt);
 void bac_tt_new_search(bac_tt *tt);
-/* The entry for key, or NULL. */
-const bac_tt_entry *bac_tt_probe(const bac_tt *tt, uint64_t key);
+/* 1 and a copy of the entry for key in *out, or 0. */
+int bac_tt_probe(const bac_tt *tt, uint64_t key, bac_tt_entry *out);
 void bac_tt_store(bac_tt *tt, uint64_t key, int score, int depth, int flag, uint32_t move);
 /* Win scores: node-relative on the way in, root-relative on the way out. */
 int bac_tt_score_to(int score, int ply);

@@ -136,7 +136,7 @@ static int cam_v_render(const ba_game *g, const void *state, char *buf, size_t c
         sizeof(cam_state), CAM_MAX_MOVES, CAM_MAX_PLIES_FIFTY, (params_ptr), cam_v_init,   \
         cam_v_side, cam_v_generate, cam_v_apply, cam_v_status, cam_evaluate, cam_v_hash,    \
         cam_v_move_to_text, cam_v_move_from_text, cam_v_pos_to_text, cam_v_pos_from_text,   \
-        cam_v_noisy, cam_order_key, cam_v_render, cam_explain, (destroy_fn)                 \
+        cam_v_noisy, cam_order_key, cam_v_render, cam_explain, (destroy_fn), NULL           \
     }
 
 static const ba_game cam_default_game = CAM_GAME_INIT(&cam_default_params, NULL);

@@ -419,7 +419,7 @@ static void kal_destroy(ba_game *g)
             6, 0, (params_ptr), kal_init, kal_side_to_move, kal_generate,      \
             kal_apply, kal_status, kal_evaluate, kal_hash, kal_move_to_text,                   \
             kal_move_from_text, kal_position_to_text, kal_position_from_text, NULL,            \
-            kal_order_key, kal_render, kal_explain, (destroy_fn)                               \
+            kal_order_key, kal_render, kal_explain, (destroy_fn), NULL /* repeat_window */     \
     }
 
 static const ba_game default_game = KAL_GAME_INIT(&default_params, NULL);

@@ -22,7 +22,9 @@ typedef struct ba_engine ba_engine;
 typedef enum ba_algorithm {
     BA_ALG_NEGAMAX = 0,   /**< Plain fixed-depth negamax: the reference, slow but obviously right. */
     BA_ALG_ALPHABETA = 1, /**< Alpha-beta, iterative deepening, PVS, TT, ordering, quiescence. */
-    BA_ALG_BESTFIRST = 2  /**< Best-first search with iterative re-search (the corners article). */
+    BA_ALG_BESTFIRST = 2, /**< Best-first search with iterative re-search (the corners article). */
+    BA_ALG_MCTS = 3       /**< Monte-Carlo tree search (UCT, optional MCTS-Solver); see
+                               docs/search.md. */
 } ba_algorithm;
 
 /** Engine settings for ba_engine_set() / ba_engine_get(). Numbers are stable. */
@@ -40,7 +42,8 @@ typedef enum ba_option {
                                   0 = off. Default 1. */
     BA_OPT_ASPIRATION = 8,   /**< Aspiration window half-width, 0..#BA_SCORE_EVAL_MAX, 0 = off.
                                   Default game-neutral 0. */
-    BA_OPT_THREADS = 9,      /**< Search threads; only 1 is supported so far. Default 1. */
+    BA_OPT_THREADS = 9,      /**< Search threads, 1..64 (alpha-beta: Lazy SMP over a shared
+                                  table; MCTS: root parallelism). Default 1. */
     BA_OPT_BF_MIN_DEPTH = 10, /**< Best-first: the smallest re-search depth, 1..#BA_MAX_DEPTH
                                   (article and default: 2). */
     BA_OPT_BF_SCHEDULE = 11, /**< Best-first: first re-search depth is max(min, depth^(1/k)) with
@@ -48,7 +51,28 @@ typedef enum ba_option {
     BA_OPT_TT_DEEPER = 12,   /**< 1 = also cut off with table entries searched deeper than
                                   needed (stronger, but no longer equal to negamax at the same
                                   depth). Default 0. */
-    BA_OPT_QDEPTH = 13       /**< Maximum quiescence depth in plies, 0..#BA_MAX_DEPTH. Default 32. */
+    BA_OPT_QDEPTH = 13,      /**< Maximum quiescence depth in plies, 0..#BA_MAX_DEPTH. Default 32. */
+    BA_OPT_MCTS_C = 14,      /**< MCTS: UCT exploration constant times 1000, 0..100000.
+                                  Default 700 (rewards are in 0..1). */
+    BA_OPT_MCTS_PLAYOUT = 15, /**< MCTS: random plies played from a new leaf before the game's
+                                  evaluation ends the playout, 0..10000; -1 = random to the end
+                                  of the game. 0 (default) evaluates the new leaf at once. */
+    BA_OPT_MCTS_SOLVER = 16, /**< MCTS: 1 = MCTS-Solver, proven wins, losses and draws are
+                                  propagated up the tree (default), 0 = off. */
+    BA_OPT_MCTS_MEMORY_MB = 17, /**< MCTS: tree memory cap in MiB, 1..1048576; the tree stops
+                                  growing at the cap (the search goes on). Default 64. */
+    BA_OPT_DETERMINISTIC = 18, /**< 1 = one thread, and the table, ordering tables and MCTS tree
+                                  cleared at every search start, so that a search gives the same
+                                  result whatever came before. Default 0. */
+    BA_OPT_MCTS_EVAL_SCALE = 19, /**< MCTS: evaluation units for odds of 1:e; an evaluation v
+                                  counts as a win probability 1/(1+exp(-v/scale)), and the
+                                  reported score is the inverse. 1..#BA_SCORE_EVAL_MAX.
+                                  Default 400. */
+    BA_OPT_MCTS_ITERATIONS = 20, /**< MCTS: iteration (playout) limit, 0 = none. Default 100000,
+                                  so that a search without other limits ends. */
+    BA_OPT_MCTS_REUSE = 21   /**< MCTS: 1 = keep the subtree of the position searched next when
+                                  it follows the last search's position (default), 0 = fresh
+                                  tree each search. */
 } ba_option;
 
 /** Deepest search in plies. */

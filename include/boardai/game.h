@@ -181,6 +181,24 @@ struct ba_game {
 
     /** Optional. Frees a game made at run time (variants); called by ba_game_destroy(). */
     void (*destroy)(ba_game *g);
+
+    /**
+     * Optional, for #BA_GAME_HISTORY_MATTERS games (appended after the first release: games that
+     * use designated initializers leave it NULL). How many of the most recent history entries
+     * could still equal this position or any position reachable from it: entries older than that
+     * can never be repeated, because an irreversible move (a capture, a pawn move, a castling
+     * change, a piece entering the castle) lies between them and now. Chess returns its
+     * half-move clock; a game whose positions after a capture can never equal earlier ones
+     * returns the plies since the last capture. Returning more than the history length, or
+     * `SIZE_MAX`, means "all of it".
+     *
+     * The search keys transposition-table scores of history games with a fingerprint of the
+     * earlier positions; with this hook only the last `repeat_window()` entries are
+     * fingerprinted, so transpositions and successive moves share scores once an irreversible
+     * move has been played. Must never return less than the true window (that would be
+     * unsound); NULL means the whole history, as before.
+     */
+    size_t (*repeat_window)(const ba_game *g, const void *state);
 };
 
 /** True when two moves are the same (same len, tag and bytes). */

@@ -60,7 +60,7 @@ START_TEST(settings_ranges_and_defaults)
         ba_option o;
         int64_t def, bad_low, bad_high;
     } cases[] = {
-        {BA_OPT_ALGORITHM, BA_ALG_ALPHABETA, -1, 3},
+        {BA_OPT_ALGORITHM, BA_ALG_ALPHABETA, -1, BA_ALG_MCTS + 1},
         {BA_OPT_DEPTH, 64, 0, BA_MAX_DEPTH + 1},
         {BA_OPT_NODES, 0, -1, -2},
         {BA_OPT_TIME_MS, 0, -1, INT64_MAX},
@@ -68,11 +68,19 @@ START_TEST(settings_ranges_and_defaults)
         {BA_OPT_NOISE, 0, -1, BA_SCORE_EVAL_MAX + 1},
         {BA_OPT_QUIESCENCE, 1, -1, 2},
         {BA_OPT_ASPIRATION, 0, -1, BA_SCORE_EVAL_MAX + 1},
-        {BA_OPT_THREADS, 1, 0, 2},
+        {BA_OPT_THREADS, 1, 0, 65},
         {BA_OPT_BF_MIN_DEPTH, 2, 0, BA_MAX_DEPTH + 1},
         {BA_OPT_BF_SCHEDULE, 2, 0, 9},
         {BA_OPT_TT_DEEPER, 0, -1, 2},
         {BA_OPT_QDEPTH, 32, -1, BA_MAX_DEPTH + 1},
+        {BA_OPT_MCTS_C, 700, -1, 100001},
+        {BA_OPT_MCTS_PLAYOUT, 0, -2, 10001},
+        {BA_OPT_MCTS_SOLVER, 1, -1, 2},
+        {BA_OPT_MCTS_MEMORY_MB, 64, 0, ((int64_t)1 << 20) + 1},
+        {BA_OPT_DETERMINISTIC, 0, -1, 2},
+        {BA_OPT_MCTS_EVAL_SCALE, 400, 0, BA_SCORE_EVAL_MAX + 1},
+        {BA_OPT_MCTS_ITERATIONS, 100000, -1, -2},
+        {BA_OPT_MCTS_REUSE, 1, -1, 2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ck_assert_int_eq(ba_engine_get(e, cases[i].o, &v), BA_OK);
