@@ -15,6 +15,9 @@ const kcli_level kcli_levels[] = {
 };
 const int kcli_level_count = (int)(sizeof kcli_levels / sizeof kcli_levels[0]);
 
+/* The Perfect level proves its moves once at most this many seeds are left in the pits. */
+#define KCLI_SOLVE_SEEDS 36
+
 typedef struct play_ctx {
     const ba_game *g;
     const kcli_options *o;
@@ -109,11 +112,36 @@ static int engine_move(play_ctx *c, const ba_pos *pos, int depth, int64_t time_m
     return rc;
 }
 
+/* Seeds still in the pits, from the position text ("pits / store / pits / store / side"). */
+static int seeds_in_pits(const ba_pos *pos)
+{
+    char text[BA_POS_TEXT_MAX];
+    if (ba_pos_text(pos, text, sizeof text) < 0)
+        return 1000;
+    int field = 0, sum = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p == '/') {
+            field++;
+        } else if (isdigit((unsigned char)*p) && (field == 0 || field == 2)) {
+            sum += atoi(p);
+            while (isdigit((unsigned char)p[1]))
+                p++;
+        }
+    }
+    return sum;
+}
+
 static int computer_move(play_ctx *c, const ba_pos *pos, ba_move *move)
 {
     const kcli_level *lv = &kcli_levels[c->level - 1];
     if (lv->depth > 0)
         return engine_move(c, pos, lv->depth, lv->time_ms, move);
+    if (seeds_in_pits(pos) > KCLI_SOLVE_SEEDS) {
+        /* Too many seeds for a quick proof (Kalah(6,4)'s start takes the solver ~40 s): play
+         * the strongest search until the position is small enough to solve. */
+        const kcli_level *gm = &kcli_levels[kcli_level_count - 2];
+        return engine_move(c, pos, gm->depth, gm->time_ms, move);
+    }
     if (c->solver == NULL) {
         ba_kalah_solve_options so = ba_kalah_solve_options_default();
         so.max_time_ms = (uint64_t)lv->time_ms;
