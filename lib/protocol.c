@@ -282,7 +282,7 @@ typedef struct proto_setting {
 } proto_setting;
 
 static const proto_setting SETTINGS[] = {
-    {"algorithm", BA_OPT_ALGORITHM, "negamax | alphabeta | bestfirst"},
+    {"algorithm", BA_OPT_ALGORITHM, "negamax | alphabeta | bestfirst | mcts"},
     {"depth", BA_OPT_DEPTH, "maximum depth in plies"},
     {"nodes", BA_OPT_NODES, "node limit, 0 = none"},
     {"time", BA_OPT_TIME_MS, "time limit in milliseconds, 0 = none"},
@@ -296,9 +296,18 @@ static const proto_setting SETTINGS[] = {
     {"bfschedule", BA_OPT_BF_SCHEDULE, "best-first: first re-search depth root k"},
     {"ttdeeper", BA_OPT_TT_DEEPER, "1 = cut off with deeper table entries"},
     {"qdepth", BA_OPT_QDEPTH, "maximum quiescence depth"},
+    {"deterministic", BA_OPT_DETERMINISTIC, "1 = same result whatever came before"},
+    {"mctsc", BA_OPT_MCTS_C, "MCTS: UCT exploration constant x 1000"},
+    {"mctsplayout", BA_OPT_MCTS_PLAYOUT, "MCTS: random plies per playout, -1 = to the end"},
+    {"mctssolver", BA_OPT_MCTS_SOLVER, "MCTS: 1 = prove wins and losses"},
+    {"mctsmemory", BA_OPT_MCTS_MEMORY_MB, "MCTS: tree memory cap in MiB"},
+    {"mctsevalscale", BA_OPT_MCTS_EVAL_SCALE, "MCTS: evaluation units for odds of 1:e"},
+    {"mctsiterations", BA_OPT_MCTS_ITERATIONS, "MCTS: iteration limit, 0 = none"},
+    {"mctsreuse", BA_OPT_MCTS_REUSE, "MCTS: 1 = keep the subtree between searches"},
 };
 
-static const char *const ALGORITHMS[] = {"negamax", "alphabeta", "bestfirst"};
+/* Indexed by ba_algorithm. */
+static const char *const ALGORITHMS[] = {"negamax", "alphabeta", "bestfirst", "mcts"};
 
 static const proto_setting *find_setting(const char *name)
 {
@@ -684,8 +693,8 @@ static void cmd_setoption(ba_protocol *p, char *rest)
             if (word_is(value, ALGORITHMS[i]))
                 v = (int64_t)i;
         if (v < 0 && parse_int(value, 0, INT32_MAX, &v) != BA_OK) {
-            out(p, "error: setoption algorithm: '%.40s' is not negamax, alphabeta or bestfirst",
-                value);
+            out(p, "error: setoption algorithm: '%.40s' is not negamax, alphabeta, bestfirst or "
+                   "mcts", value);
             return;
         }
     } else {

@@ -24,7 +24,9 @@ static const ba_cli_level DEFAULT_LEVELS[] = {
     {"level 7", 10, 0, 10000}, {"level 8", 12, 0, 10000},
 };
 
-static const char *const ALGORITHM_NAMES[] = {"negamax", "alphabeta", "bestfirst"};
+/* Indexed by ba_algorithm. */
+static const char *const ALGORITHM_NAMES[] = {"negamax", "alphabeta", "bestfirst", "mcts"};
+#define ALGORITHM_COUNT ((int)(sizeof ALGORITHM_NAMES / sizeof ALGORITHM_NAMES[0]))
 
 void ba_cli_play_options_default(ba_cli_play_options *opts)
 {
@@ -123,6 +125,7 @@ static int apply_overrides(ba_engine *engine, const ba_cli_play_options *o, ba_e
         {o->time_ms > 0, BA_OPT_TIME_MS, o->time_ms, "time"},
         {o->seed != 0, BA_OPT_SEED, o->seed, "seed"},
         {o->hash_mb >= 0, BA_OPT_TT_MB, o->hash_mb, "hash"},
+        {o->threads > 0, BA_OPT_THREADS, o->threads, "threads"},
     };
     for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
         if (!set[i].given)
@@ -641,7 +644,8 @@ static const std_option STD_OPTIONS[] = {
     {"depth", "D", "search depth in plies (overrides the level)"},
     {"time", "MS", "time per move in milliseconds (overrides the level)"},
     {"nodes", "N", "nodes per move (overrides the level)"},
-    {"algorithm", "A", "negamax, alphabeta or bestfirst (default alphabeta)"},
+    {"algorithm", "A", "negamax, alphabeta, bestfirst or mcts (default alphabeta)"},
+    {"threads", "N", "search threads (default 1)"},
     {"seed", "N", "random seed of the engine"},
     {"hash", "MB", "transposition table size in MiB"},
     {"position", "TEXT", "start from this position text"},
@@ -768,11 +772,12 @@ int ba_cli_main(int argc, char **argv, const ba_cli_program *prog)
             opts.position = value;
         } else if (streq(name, "algorithm")) {
             opts.algorithm = -1;
-            for (int a = 0; a < 3; a++)
+            for (int a = 0; a < ALGORITHM_COUNT; a++)
                 if (streq(value, ALGORITHM_NAMES[a]))
                     opts.algorithm = a;
             if (opts.algorithm < 0)
-                return usage_error(prog, "unknown algorithm '%s' (negamax, alphabeta, bestfirst)",
+                return usage_error(prog,
+                                   "unknown algorithm '%s' (negamax, alphabeta, bestfirst, mcts)",
                                    value);
         } else {
             struct {
@@ -780,7 +785,8 @@ int ba_cli_main(int argc, char **argv, const ba_cli_program *prog)
                 int64_t min, max;
             } nums[] = {{"level", 1, 1000},           {"depth", 1, BA_MAX_DEPTH},
                         {"time", 1, INT64_MAX / 1000}, {"nodes", 1, INT64_MAX},
-                        {"seed", INT64_MIN + 1, INT64_MAX}, {"hash", 0, 1 << 20}};
+                        {"seed", INT64_MIN + 1, INT64_MAX}, {"hash", 0, 1 << 20},
+                        {"threads", 1, 1024}};
             size_t k = 0;
             while (k < sizeof nums / sizeof nums[0] && !streq(name, nums[k].name))
                 k++;
@@ -802,6 +808,8 @@ int ba_cli_main(int argc, char **argv, const ba_cli_program *prog)
                 opts.nodes = n;
             else if (streq(name, "seed"))
                 opts.seed = n;
+            else if (streq(name, "threads"))
+                opts.threads = (int)n;
             else
                 opts.hash_mb = n;
         }

@@ -24,8 +24,9 @@
  * ba_cli_main() handles the standard options (see ba_cli_usage() / `--help`):
  *   --help, --version, --protocol (the common text protocol of protocol.h on stdin/stdout),
  *   --side S (which side the human plays: 0, 1, first, second or a side name; default 0),
- *   --level N, --depth D, --time MS, --nodes N, --algorithm negamax|alphabeta|bestfirst,
- *   --seed N, --hash MB, --position TEXT (start from a position text), --ai-vs-ai (watch),
+ *   --level N, --depth D, --time MS, --nodes N, --algorithm negamax|alphabeta|bestfirst|mcts,
+ *   --threads N, --seed N, --hash MB, --position TEXT (start from a position text),
+ *   --ai-vs-ai (watch),
  * plus the program's own options (ba_cli_program::options). Bad options print a message on stderr
  * and return exit status 2; runtime failures return 1; success returns 0.
  *
@@ -144,6 +145,7 @@ typedef struct ba_cli_play_options {
     int64_t seed;           /* engine seed */
     int64_t hash_mb;        /* >= 0: transposition table size, -1 = default */
     const char *position;   /* start position text, or NULL for the start position */
+    int threads;            /* > 0: search threads, 0 = the engine's default */
 } ba_cli_play_options;
 
 /** Defaults: human plays side 0, default level, no overrides. */

@@ -266,7 +266,7 @@ START_TEST(test_bad_options_exit_2)
     static const char *const bad[][3] = {
         {"p", "--bogus", NULL},      {"p", "extra", NULL},        {"p", "--depth", NULL},
         {"p", "--depth", "x"},       {"p", "--depth", "0"},       {"p", "--level", "9"},
-        {"p", "--side", "purple"},   {"p", "--algorithm", "mcts"}, {"p", "--help=3", NULL},
+        {"p", "--side", "purple"},   {"p", "--algorithm", "minimax"}, {"p", "--help=3", NULL},
         {"p", "--time", "99999999999999999999999"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

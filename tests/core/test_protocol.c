@@ -300,6 +300,29 @@ START_TEST(test_go_finds_the_winning_move)
 }
 END_TEST
 
+/* MCTS through the protocol: its settings by name, and the winning move of a small Nim. */
+START_TEST(test_mcts)
+{
+    expect_silent("setoption algorithm mcts");
+    ck_assert_int_eq(engine_value(BA_OPT_ALGORITHM), BA_ALG_MCTS);
+    expect_silent("setoption mctsiterations 3000");
+    ck_assert_int_eq(engine_value(BA_OPT_MCTS_ITERATIONS), 3000);
+    expect_silent("setoption mctssolver 1");
+    ck_assert_int_eq(engine_value(BA_OPT_MCTS_SOLVER), 1);
+    expect_silent("setoption deterministic 1");
+    ck_assert_int_eq(engine_value(BA_OPT_DETERMINISTIC), 1);
+    /* 0 2 3, second to move: xor 1; only taking 1 from heap 3 (2 2) wins. */
+    expect_silent("position 1 2 3 / 0 moves 1:1");
+    ck_assert_int_eq(feed("go"), BA_OK);
+    char move[64];
+    int score = 0;
+    ck_assert_msg(sscanf(last(), "bestmove %63s score %d", move, &score) == 2, "'%s'", last());
+    ck_assert_str_eq(move, "3:1");
+    ck_assert_int_gt(score, 0);
+    expect_error("setoption algorithm 4", "algorithm");
+}
+END_TEST
+
 /* The session's engine can also be driven directly; its progress still arrives as info lines. */
 START_TEST(test_direct_search_through_the_session)
 {
@@ -651,6 +674,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_go_finds_the_winning_move);
     tcase_add_test(tc, test_every_algorithm_agrees);
     tcase_add_test(tc, test_direct_search_through_the_session);
+    tcase_add_test(tc, test_mcts);
     tcase_add_test(tc, test_setoption);
     tcase_add_test(tc, test_help_quit_and_unknown);
     tcase_add_test(tc, test_hostile_input);
