@@ -15,6 +15,10 @@
  * | `eval` | the static evaluation with its terms |
  * | `go depth <d>\|nodes <n>\|movetime <ms>` | `info ...` lines, then `bestmove <move> score <s>` |
  * | `result` | `ongoing`, `win <side name>` or `draw` |
+ * | `undo` | (none) takes back the last move |
+ * | `setoption <name> <value>` | (none) an engine setting: `algorithm negamax\|alphabeta\|bestfirst\|mcts`, `depth`, `nodes`, `time`, `hash`, `seed`, `noise`, `threads`, ... |
+ * | `options` | every engine setting with its value, one per line |
+ * | `help` | the commands |
  * | `quit` | (none) ba_protocol_feed() returns #BA_PROTOCOL_QUIT |
  *
  * A bad command or an illegal move answers `error: <what was wrong>` and the session goes on.
