@@ -1,0 +1,121 @@
+/*
+ * boardai-camelot-web: Camelot against libboardai in the browser.
+ *
+ * Serves one page (an SVG board; the files are embedded into the program) and a small JSON API
+ * on 127.0.0.1:8080 by default, then waits for Ctrl-C / SIGTERM. All rules are the library's:
+ * the page only offers the moves the server lists. See docs/camelot-web.md.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <boardai/boardai.h>
+#include <boardai/camelot.h>
+
+#include "cli.h"
+#include "web_games.h"
+#include "web_server.h"
+
+#define PROGRAM "boardai-camelot-web"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: " PROGRAM " [options]\n"
+            "Play Camelot (WCF rules) against libboardai in a web browser.\n"
+            "Starts a small web server and prints the address to open.\n\n"
+            "Options:\n"
+            "  --host ADDR       numeric address to listen on (default 127.0.0.1; 0.0.0.0 or ::\n"
+            "                    opens the game to the network, there is no authentication)\n"
+            "  --port N          port (default 8080; 0 = any free port)\n"
+            "  --max-games N     games kept at once, one per browser tab (default 32; the one\n"
+            "                    idle for longest is dropped beyond)\n"
+            "  --quiet           no request log on stderr\n"
+            "  --protocol        no server: the common text protocol on stdin/stdout\n"
+            "  --help            this text\n"
+            "  --version         the program's and the library's version\n");
+}
+
+/* Reads an integer option value in [lo, hi]. */
+static int int_option(const char *name, const char *value, long lo, long hi, long *out)
+{
+    char *end = NULL;
+    long v = value ? strtol(value, &end, 10) : 0;
+    if (!value || end == value || *end != '\0' || v < lo || v > hi) {
+        fprintf(stderr, PROGRAM ": %s needs a number %ld..%ld, not '%s'\n", name, lo, hi,
+                value ? value : "");
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    web_server_options opts = {"127.0.0.1", 8080, 32, 0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        long v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf(PROGRAM " %s (libboardai %s)\n", BOARDAI_EXAMPLE_VERSION, ba_version_string());
+            return 0;
+        } else if (strcmp(a, "--host") == 0 && next) {
+            opts.host = next;
+            i++;
+        } else if (strcmp(a, "--port") == 0) {
+            if (int_option(a, next, 0, 65535, &v) != 0)
+                return 2;
+            opts.port = (int)v;
+            i++;
+        } else if (strcmp(a, "--max-games") == 0) {
+            if (int_option(a, next, 1, 10000, &v) != 0)
+                return 2;
+            opts.max_games = (size_t)v;
+            i++;
+        } else if (strcmp(a, "--protocol") == 0) {
+            return ba_cli_run_protocol(ba_camelot_game(), NULL, NULL, NULL);
+        } else if (strcmp(a, "--quiet") == 0) {
+            opts.quiet = 1;
+        } else {
+            fprintf(stderr, PROGRAM ": unknown option or missing value: '%s' (try --help)\n", a);
+            return 2;
+        }
+    }
+
+    /* The server's threads inherit this mask, so only sigwait() below sees Ctrl-C. */
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    web_server *server = NULL;
+    ba_error err;
+    ba_error_clear(&err);
+    if (web_server_start(ba_camelot_game(), &opts, &server, &err) != BA_OK) {
+        fprintf(stderr, PROGRAM ": %s\n", err.message);
+        return 1;
+    }
+    const char *host = strchr(opts.host, ':') ? NULL : opts.host;
+    if (host && strcmp(host, "0.0.0.0") == 0)
+        host = "127.0.0.1";
+    if (host)
+        printf("Camelot is ready: open http://%s:%d/ in a web browser (Ctrl-C stops)\n", host,
+               web_server_port(server));
+    else
+        printf("Camelot is ready: open http://[%s]:%d/ in a web browser (Ctrl-C stops)\n",
+               strcmp(opts.host, "::") == 0 ? "::1" : opts.host, web_server_port(server));
+    fflush(stdout);
+
+    int sig = 0;
+    sigwait(&stop_signals, &sig);
+    fprintf(stderr, PROGRAM ": stopping\n");
+    web_server_stop(server);
+    return 0;
+}

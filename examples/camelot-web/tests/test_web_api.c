@@ -1,0 +1,607 @@
+/*
+ * The JSON API of boardai-camelot-web, against a server the test starts in-process on a free
+ * loopback port (127.0.0.1, port 0). Requests go over a plain socket, so that malformed ones
+ * (bad JSON, oversized bodies, garbage instead of HTTP) can be sent too; answers are read with
+ * jansson. The legal moves the server lists are cross-checked against the library itself.
+ */
+#include <check.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include <boardai/boardai.h>
+#include <boardai/camelot.h>
+
+#include "check_main.h"
+#include "web_board.h"
+#include "web_games.h"
+#include "web_server.h"
+
+static web_server *server;
+static int port;
+
+/* ---- a tiny HTTP client over a socket ---- */
+
+typedef struct reply {
+    int status;   /* HTTP status, or -1 when there was no answer */
+    json_t *json; /* the parsed body, or NULL */
+} reply;
+
+/* Sends @p raw (@p len bytes) to the server and reads the whole answer (it closes).
+ * @p half_close: then close our side for writing (a request cut off in the middle), and wait
+ * at most 2 s for an answer (any answer, or none, will do there). */
+static reply send_raw_ex(const char *raw, size_t len, int half_close)
+{
+    reply r = {-1, NULL};
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ck_assert_int_ge(fd, 0);
+    struct timeval tv = {half_close ? 2 : 20, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    size_t sent = 0;
+    while (sent < len) {
+        ssize_t n = send(fd, raw + sent, len - sent, MSG_NOSIGNAL);
+        if (n <= 0)
+            break; /* the server may answer (413) and close before reading everything */
+        sent += (size_t)n;
+    }
+    if (half_close)
+        shutdown(fd, SHUT_WR);
+    size_t cap = 1 << 16, got = 0;
+    char *buf = malloc(cap + 1);
+    ck_assert_ptr_nonnull(buf);
+    for (int rounds = 0; rounds < 100000; rounds++) {
+        if (got == cap) {
+            cap *= 2;
+            buf = realloc(buf, cap + 1);
+            ck_assert_ptr_nonnull(buf);
+        }
+        ssize_t n = recv(fd, buf + got, cap - got, 0);
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    buf[got] = '\0';
+    close(fd);
+    int status = 0;
+    if (sscanf(buf, "HTTP/1.%*d %d", &status) == 1)
+        r.status = status;
+    char *body = strstr(buf, "\r\n\r\n");
+    if (body)
+        r.json = json_loads(body + 4, 0, NULL);
+    free(buf);
+    return r;
+}
+
+static reply send_raw(const char *raw, size_t len) { return send_raw_ex(raw, len, 0); }
+
+static reply request(const char *method, const char *path, const char *body)
+{
+    size_t blen = body ? strlen(body) : 0;
+    size_t cap = blen + 512;
+    char *raw = malloc(cap);
+    ck_assert_ptr_nonnull(raw);
+    int n = snprintf(raw, cap,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+                     method, path, blen);
+    ck_assert(n > 0 && (size_t)n + blen < cap);
+    memcpy(raw + n, body ? body : "", blen);
+    reply r = send_raw(raw, (size_t)n + blen);
+    free(raw);
+    return r;
+}
+
+/* POSTs {"game": id, <extra>} where @p extra is "" or more members starting with a comma. */
+static reply call(const char *path, const char *id, const char *extra)
+{
+    char body[4096];
+    snprintf(body, sizeof body, "{\"game\":\"%s\"%s}", id, extra);
+    return request("POST", path, body);
+}
+
+static const char *str(json_t *obj, const char *key)
+{
+    const char *s = json_string_value(json_object_get(obj, key));
+    return s ? s : "";
+}
+
+/* ---- fixtures ---- */
+
+static void start_server(size_t max_games)
+{
+    web_server_options o = {"127.0.0.1", 0, max_games, 1};
+    ba_error err;
+    ck_assert_int_eq(web_server_start(ba_camelot_game(), &o, &server, &err), BA_OK);
+    port = web_server_port(server);
+    ck_assert_int_gt(port, 0);
+}
+
+static void setup(void) { start_server(8); }
+static void teardown(void)
+{
+    web_server_stop(server);
+    server = NULL;
+}
+
+/* A new game with nobody as the AI; its id goes into @p id. */
+static void new_game(char id[32])
+{
+    reply r = request("GET", "/api/new?ai=none&level=1", NULL);
+    ck_assert_int_eq(r.status, 200);
+    snprintf(id, 32, "%s", str(r.json, "game"));
+    json_decref(r.json);
+}
+
+static reply state(const char *id)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/state?game=%.64s", id);
+    return request("GET", path, NULL);
+}
+
+static reply move(const char *id, const char *move_json)
+{
+    char extra[512];
+    snprintf(extra, sizeof extra, ",\"move\":%s", move_json);
+    return call("/api/move", id, extra);
+}
+
+/* The set of legal move texts the library itself gives after playing @p moves (NULL-ended). */
+static int library_moves(const char *const *moves, char texts[][BA_MOVE_TEXT_MAX], int cap)
+{
+    ba_pos *pos;
+    ck_assert_int_eq(ba_pos_new(ba_camelot_game(), &pos), BA_OK);
+    for (int i = 0; moves[i]; i++)
+        ck_assert_int_eq(ba_pos_play_text(pos, moves[i], NULL), BA_OK);
+    ba_move *list = malloc(ba_camelot_game()->max_moves * sizeof *list);
+    int n = ba_pos_moves(pos, list, ba_camelot_game()->max_moves);
+    ck_assert_int_le(n, cap);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_gt(ba_pos_move_text(pos, &list[i], texts[i], BA_MOVE_TEXT_MAX), 0);
+    free(list);
+    ba_pos_free(pos);
+    return n;
+}
+
+/* The server's move list equals the library's, and every path spells its text. */
+static void check_moves_match(json_t *st, const char *const *played)
+{
+    static char texts[1024][BA_MOVE_TEXT_MAX];
+    int n = library_moves(played, texts, 1024);
+    json_t *moves = json_object_get(st, "moves");
+    ck_assert_int_eq((int)json_array_size(moves), n);
+    int captures = 0;
+    for (int i = 0; i < n; i++) {
+        json_t *m = json_array_get(moves, (size_t)i);
+        const char *text = str(m, "text");
+        int found = 0;
+        for (int j = 0; j < n && !found; j++)
+            found = strcmp(texts[j], text) == 0;
+        ck_assert_msg(found, "server lists %s, the library does not", text);
+        /* The path, joined with the text's separators, gives the text back. */
+        json_t *path = json_object_get(m, "path");
+        char joined[BA_MOVE_TEXT_MAX] = "";
+        size_t at = 0, k;
+        json_t *sq;
+        json_array_foreach(path, k, sq)
+        {
+            size_t len = strlen(json_string_value(sq));
+            ck_assert(strncmp(text + at, json_string_value(sq), len) == 0);
+            strncat(joined, text + at, len + (text[at + len] ? 1 : 0));
+            at += len + (text[at + len] ? 1 : 0);
+        }
+        ck_assert_str_eq(joined, text);
+        size_t xs = 0;
+        for (const char *p = text; *p; p++)
+            xs += *p == 'x';
+        ck_assert_int_eq((int)json_array_size(json_object_get(m, "captures")), (int)xs);
+        captures += xs > 0;
+    }
+    ck_assert_int_eq(json_is_true(json_object_get(st, "capture_compulsory")),
+                     n > 0 && captures == n);
+}
+
+/* ---- the tests ---- */
+
+START_TEST(board_helpers)
+{
+    web_board b;
+    ck_assert_int_eq(web_board_parse("2/8/10/12/12/2kmmmmmmk2/3kmmmmk3/12/12/3KMMMMK3/"
+                                     "2KMMMMMMK2/12/12/10/8/2 w 0 0 - 0", &b), 0);
+    ck_assert_int_eq(b.cell[5][2], 'K');  /* C6 */
+    ck_assert_int_eq(b.cell[10][9], 'k'); /* J11 */
+    ck_assert_int_eq(b.cell[0][5], '.');  /* F1, a castle square */
+    ck_assert_int_eq(b.cell[0][4], 0);    /* E1 is off the board */
+    ck_assert_int_eq(b.cell[1][1], 0);    /* B2: cut corner */
+    ck_assert_int_eq(b.side, 0);
+    ck_assert_int_eq(web_board_parse("2/8/10/12 w 0 0 - 0", &b), -1);
+    ck_assert_int_eq(web_board_parse("2/8/10/12/12/2kmmmmmmk2/3kmmmmk3/12/12/3KMMMMK3/"
+                                     "2KMMMMMMK2/12/12/10/8/3 w 0 0 - 0", &b), -1);
+    web_square sq;
+    ck_assert_int_eq(web_square_parse("d6", &sq), 0);
+    ck_assert(sq.file == 3 && sq.rank == 5);
+    ck_assert_int_eq(web_square_parse("G16", &sq), 0);
+    const char *bad[] = {"A1", "M5", "D0", "D17", "L14", "F", "", "D6x", "D06"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(web_square_parse(bad[i], &sq) != 0, "%s accepted", bad[i]);
+    web_path p;
+    ck_assert_int_eq(web_path_from_text("J11-H9-F11-D9xB11", &p), 0);
+    ck_assert_int_eq(p.len, 5);
+    ck_assert_int_eq(p.sep[4], 'x');
+    ck_assert_int_eq(web_path_from_text("D6", &p), -1);
+    ck_assert_int_eq(web_path_from_text("D6-Q9", &p), -1);
+}
+END_TEST
+
+START_TEST(new_game_state)
+{
+    reply r = request("GET", "/api/new?ai=black&level=3", NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_t *st = r.json;
+    ck_assert_int_eq((int)strlen(str(st, "game")), 16);
+    ck_assert_int_eq((int)json_array_size(json_object_get(st, "squares")), 160);
+    ck_assert_int_eq((int)json_object_size(json_object_get(st, "pieces")), 28);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "pieces"), "C6")), "K");
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "pieces"), "E10")), "m");
+    ck_assert_str_eq(str(st, "to_move"), "white");
+    ck_assert_str_eq(str(st, "result"), "ongoing");
+    ck_assert_int_eq((int)json_array_size(json_object_get(st, "moves")), 100);
+    ck_assert(json_is_null(json_object_get(st, "last_move")));
+    json_t *ai = json_object_get(st, "ai");
+    ck_assert_str_eq(str(ai, "side"), "black");
+    ck_assert_int_eq((int)json_integer_value(json_object_get(ai, "level")), 3);
+    ck_assert(json_is_false(json_object_get(ai, "thinking")));
+    const char *none[] = {NULL};
+    check_moves_match(st, none);
+    json_decref(st);
+    /* The page itself. */
+    r = request("GET", "/", NULL);
+    ck_assert_int_eq(r.status, 200);
+    r = request("GET", "/app.js", NULL);
+    ck_assert_int_eq(r.status, 200);
+    r = request("GET", "/nothing-here", NULL);
+    ck_assert_int_eq(r.status, 404);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(moves_by_text_and_path)
+{
+    char id[32];
+    new_game(id);
+    reply r = move(id, "\"d7-d8\""); /* lower case text */
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(str(r.json, "to_move"), "black");
+    ck_assert_str_eq(str(json_object_get(r.json, "last_move"), "text"), "D7-D8");
+    json_decref(r.json);
+    r = move(id, "[\"E11\",\"C9\"]"); /* the clicked canter */
+    ck_assert_int_eq(r.status, 200);
+    json_t *last = json_object_get(r.json, "last_move");
+    ck_assert_str_eq(str(last, "text"), "E11-C9");
+    ck_assert_str_eq(str(last, "by"), "human");
+    /* Now White must capture: only captures are listed, and they match the library. */
+    ck_assert(json_is_true(json_object_get(r.json, "capture_compulsory")));
+    const char *played[] = {"D7-D8", "E11-C9", NULL};
+    check_moves_match(r.json, played);
+    json_decref(r.json);
+    r = move(id, "\"F6-F5\"");
+    ck_assert_int_eq(r.status, 422);
+    ck_assert_msg(strstr(str(r.json, "error"), "compulsory") != NULL, "%s", str(r.json, "error"));
+    json_decref(r.json);
+    /* The two-jump chain clicked landing by landing. */
+    r = move(id, "[\"D8\",\"B10\",\"D12\"]");
+    ck_assert_int_eq(r.status, 200);
+    last = json_object_get(r.json, "last_move");
+    ck_assert_str_eq(str(last, "text"), "D8xB10xD12");
+    json_t *caps = json_object_get(last, "captures");
+    ck_assert_int_eq((int)json_array_size(caps), 2);
+    ck_assert_str_eq(json_string_value(json_array_get(caps, 0)), "C9");
+    ck_assert_str_eq(json_string_value(json_array_get(caps, 1)), "C11");
+    json_t *pieces = json_object_get(r.json, "pieces");
+    ck_assert_int_eq((int)json_object_size(pieces), 26);
+    ck_assert(json_object_get(pieces, "C9") == NULL && json_object_get(pieces, "C11") == NULL);
+    ck_assert_str_eq(json_string_value(json_object_get(pieces, "D12")), "K");
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 3);
+    const char *played3[] = {"D7-D8", "E11-C9", "D8xB10xD12", NULL};
+    check_moves_match(r.json, played3);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(several_games_are_independent)
+{
+    char a[32], b[32];
+    new_game(a);
+    new_game(b);
+    ck_assert_str_ne(a, b);
+    reply r = move(a, "\"D6-F8\"");
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+    r = state(b);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 0);
+    ck_assert_str_eq(str(r.json, "to_move"), "white");
+    json_decref(r.json);
+    r = state(a);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 1);
+    json_decref(r.json);
+}
+END_TEST
+
+/* Every kind of bad request gets a 4xx JSON error and leaves the game as it was. */
+START_TEST(bad_requests)
+{
+    char id[32];
+    new_game(id);
+    reply r = move(id, "\"I6-I5\"");
+    ck_assert_int_eq(r.status, 200);
+    const char *pos_before = NULL;
+    char before[BA_POS_TEXT_MAX];
+    snprintf(before, sizeof before, "%s", str(r.json, "position"));
+    pos_before = before;
+    json_decref(r.json);
+
+    struct {
+        const char *path, *body;
+        int status;
+    } cases[] = {
+        {"/api/move", "{bad json", 400},
+        {"/api/move", "[1,2,3]", 400},
+        {"/api/move", "{\"game\":\"0000000000000000\",\"move\":\"D6-F8\"}", 404},
+        {"/api/move", "{\"move\":\"D6-F8\"}", 400},
+        {"/api/move", "{\"game\":42}", 400},
+        {"/api/nope", "{}", 404},
+        {"/api/ai", "{\"game\":\"0000000000000000\"}", 404},
+        {"/api/undo", "{\"game\":\"zz\",\"plies\":1}", 404},
+        {"/api/new", "{\"level\":99}", 400},
+        {"/api/new", "{\"ai\":\"purple\"}", 400},
+        {"/api/move", "{\"game\":\"a\",\"game\":\"b\"}", 400}, /* duplicate keys */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        r = request("POST", cases[i].path, cases[i].body);
+        ck_assert_msg(r.status == cases[i].status, "%s %s: %d, expected %d", cases[i].path,
+                      cases[i].body, r.status, cases[i].status);
+        ck_assert_msg(json_is_string(json_object_get(r.json, "error")), "%s: no error text",
+                      cases[i].body);
+        json_decref(r.json);
+    }
+    /* Bad moves for this game: malformed (400), illegal (422), bad path (400). */
+    struct {
+        const char *move;
+        int status;
+        const char *words;
+    } moves[] = {
+        {"\"Z9-Z10\"", 400, "Z9"},
+        {"\"C11-C10\"", 422, ""},  /* Black's piece, but it is... Black's turn: legal? no, see below */
+        {"\"D11-D13\"", 422, ""},
+        {"[\"D11\"]", 400, "2 to 64"},
+        {"[\"D11\",\"Q4\"]", 400, "Q4"},
+        {"[\"D11\",5]", 400, "strings"},
+        {"{\"x\":1}", 400, "move"},
+    };
+    moves[1].move = "\"I7-I8\""; /* a White move while Black is to play */
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        r = move(id, moves[i].move);
+        ck_assert_msg(r.status == moves[i].status, "%s: %d, expected %d", moves[i].move, r.status,
+                      moves[i].status);
+        ck_assert_msg(strstr(str(r.json, "error"), moves[i].words) != NULL, "%s: '%s'",
+                      moves[i].move, str(r.json, "error"));
+        json_decref(r.json);
+    }
+    /* Wrong methods. */
+    r = request("GET", "/api/move", NULL);
+    ck_assert_int_eq(r.status, 405);
+    json_decref(r.json);
+    r = request("DELETE", "/api/state", NULL);
+    ck_assert_int_eq(r.status, 405);
+    json_decref(r.json);
+    /* An oversized body, declared and chunked. */
+    size_t big = WEB_BODY_MAX + 1000;
+    char *body = malloc(big + 1);
+    memset(body, ' ', big);
+    body[big] = '\0';
+    body[0] = '{';
+    r = request("POST", "/api/move", body);
+    ck_assert_int_eq(r.status, 413);
+    ck_assert(json_is_string(json_object_get(r.json, "error")));
+    json_decref(r.json);
+    size_t cap = big + 4096;
+    char *raw = malloc(cap);
+    size_t n = (size_t)snprintf(raw, cap, "POST /api/move HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                                          "Transfer-Encoding: chunked\r\n\r\n");
+    for (size_t off = 0; off < big; off += 8192) {
+        size_t len = big - off < 8192 ? big - off : 8192;
+        n += (size_t)snprintf(raw + n, cap - n, "%zx\r\n", len);
+        memcpy(raw + n, body + off, len);
+        n += len;
+        n += (size_t)snprintf(raw + n, cap - n, "\r\n");
+    }
+    n += (size_t)snprintf(raw + n, cap - n, "0\r\n\r\n");
+    r = send_raw(raw, n);
+    ck_assert_int_eq(r.status, 413);
+    json_decref(r.json);
+    free(raw);
+    free(body);
+    /* Not HTTP at all: whatever the answer, the server stays up. */
+    const char junk[] = "\x01\x02 garbage garbage\r\n\r\n";
+    r = send_raw(junk, sizeof junk - 1);
+    json_decref(r.json);
+    r = send_raw_ex("GET /api/state?game=", 20, 1); /* cut off mid-request */
+    json_decref(r.json);
+
+    /* The game is as it was. */
+    r = state(id);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(str(r.json, "position"), pos_before);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 1);
+    json_decref(r.json);
+}
+END_TEST
+
+/* Polls until the AI is idle (bounded). */
+static json_t *wait_ai(const char *id)
+{
+    for (int i = 0; i < 600; i++) {
+        reply r = state(id);
+        ck_assert_int_eq(r.status, 200);
+        if (json_is_false(json_object_get(json_object_get(r.json, "ai"), "thinking")))
+            return r.json;
+        json_decref(r.json);
+        struct timespec ts = {0, 50 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    ck_abort_msg("the AI did not finish within 30 s");
+    return NULL;
+}
+
+START_TEST(ai_moves_and_stops)
+{
+    char id[32];
+    new_game(id);
+    reply r = state(id);
+    json_t *before = r.json;
+    r = call("/api/ai", id, ",\"level\":1");
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+    json_t *st = wait_ai(id);
+    json_t *record = json_object_get(st, "record");
+    ck_assert_int_eq((int)json_array_size(record), 1);
+    json_t *m = json_array_get(record, 0);
+    ck_assert_str_eq(str(m, "by"), "ai");
+    /* The AI's move was one of the legal moves listed before. */
+    int listed = 0;
+    size_t i;
+    json_t *lm;
+    json_array_foreach(json_object_get(before, "moves"), i, lm)
+        listed |= strcmp(str(lm, "text"), str(m, "text")) == 0;
+    ck_assert_msg(listed, "the AI played %s", str(m, "text"));
+    ck_assert_int_ge((int)json_integer_value(json_object_get(json_object_get(st, "ai"), "depth")), 1);
+    json_decref(before);
+    json_decref(st);
+
+    /* A long search: the state says thinking, a human move and a second search are refused,
+     * and stop (without play) ends it with no move. */
+    r = call("/api/ai", id, ",\"level\":6");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert(json_is_true(json_object_get(json_object_get(r.json, "ai"), "thinking")));
+    json_decref(r.json);
+    r = call("/api/ai", id, "");
+    ck_assert_int_eq(r.status, 409);
+    json_decref(r.json);
+    r = move(id, "\"C11-C10\"");
+    ck_assert_int_eq(r.status, 409);
+    json_decref(r.json);
+    r = call("/api/stop", id, "");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert(json_is_false(json_object_get(json_object_get(r.json, "ai"), "thinking")));
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 1);
+    json_decref(r.json);
+
+    /* Stop with play: the best move so far is played. */
+    r = call("/api/ai", id, ",\"level\":6");
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+    r = call("/api/stop", id, ",\"play\":true");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 2);
+    ck_assert_str_eq(str(json_object_get(r.json, "last_move"), "by"), "ai");
+    json_decref(r.json);
+
+    /* Undo during a search stops it and takes back a move. */
+    r = call("/api/ai", id, ",\"level\":6");
+    json_decref(r.json);
+    r = call("/api/undo", id, ",\"plies\":2");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 0);
+    ck_assert(json_is_false(json_object_get(json_object_get(r.json, "ai"), "thinking")));
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "moves")), 100);
+    json_decref(r.json);
+    r = call("/api/undo", id, "");
+    ck_assert_int_eq(r.status, 409);
+    json_decref(r.json);
+    /* A search still running when the server stops is stopped by teardown. */
+    r = call("/api/ai", id, ",\"level\":6");
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(restart_and_config)
+{
+    char id[32];
+    new_game(id);
+    reply r = move(id, "\"D6-F8\"");
+    json_decref(r.json);
+    r = call("/api/config", id, ",\"ai\":\"white\",\"level\":4");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(str(json_object_get(r.json, "ai"), "side"), "white");
+    ck_assert_int_eq((int)json_integer_value(json_object_get(json_object_get(r.json, "ai"), "level")), 4);
+    json_decref(r.json);
+    r = call("/api/config", id, ",\"level\":0");
+    ck_assert_int_eq(r.status, 400);
+    json_decref(r.json);
+    r = call("/api/restart", id, "");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 0);
+    ck_assert_str_eq(str(r.json, "to_move"), "white");
+    ck_assert_str_eq(str(json_object_get(r.json, "ai"), "side"), "white");
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(oldest_idle_game_is_evicted)
+{
+    teardown();
+    start_server(3);
+    char ids[4][32];
+    for (int i = 0; i < 3; i++)
+        new_game(ids[i]);
+    reply r = state(ids[0]); /* game 0 used again: game 1 is now the oldest idle one */
+    json_decref(r.json);
+    new_game(ids[3]);
+    r = state(ids[1]);
+    ck_assert_int_eq(r.status, 404);
+    json_decref(r.json);
+    for (int i = 0; i < 4; i++) {
+        if (i == 1)
+            continue;
+        r = state(ids[i]);
+        ck_assert_int_eq(r.status, 200);
+        json_decref(r.json);
+    }
+}
+END_TEST
+
+Suite *ba_test_suite(void)
+{
+    Suite *s = suite_create("camelot-web API");
+    TCase *tc = tcase_create("api");
+    tcase_set_timeout(tc, 120);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, new_game_state);
+    tcase_add_test(tc, moves_by_text_and_path);
+    tcase_add_test(tc, several_games_are_independent);
+    tcase_add_test(tc, bad_requests);
+    tcase_add_test(tc, ai_moves_and_stops);
+    tcase_add_test(tc, restart_and_config);
+    tcase_add_test(tc, oldest_idle_game_is_evicted);
+    suite_add_tcase(s, tc);
+    TCase *helpers = tcase_create("board");
+    tcase_add_test(helpers, board_helpers);
+    suite_add_tcase(s, helpers);
+    return s;
+}

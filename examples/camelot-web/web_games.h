@@ -1,0 +1,87 @@
+/*
+ * examples/camelot-web/web_games.h: the games a boardai-camelot-web server keeps (one per
+ * browser session), each with its own mutex and, while the AI searches, one worker thread.
+ *
+ * Threading: every web_store_* / web_game_* call below comes from the HTTP side, serialised by
+ * the store (web_store_lock/unlock around a whole request). The only other threads are the AI
+ * workers; a worker touches its game only under the game's mutex (progress reports, the move it
+ * found), and searches a private copy of the position, so a request never waits for a search.
+ * Stopping (stop, undo, new, eviction) asks the engine to stop and then joins the worker, which
+ * takes a few milliseconds.
+ */
+#ifndef BOARDAI_CAMELOT_WEB_GAMES_H
+#define BOARDAI_CAMELOT_WEB_GAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include <boardai/boardai.h>
+
+/** Bytes of a game id: 16 hex digits + NUL. */
+#define WEB_GAME_ID_SIZE 17
+/** AI strength levels 1..WEB_LEVELS (see web_games.c for their depth and time). */
+#define WEB_LEVELS 6
+/** Default level for new games. */
+#define WEB_LEVEL_DEFAULT 2
+
+typedef struct web_store web_store;
+typedef struct web_game web_game;
+
+/** Makes a store for at most @p max_games games of @p game. NULL when out of memory. */
+web_store *web_store_new(const ba_game *game, size_t max_games);
+/** Stops every search, joins every worker and frees everything. NULL is a no-op. */
+void web_store_free(web_store *store);
+/** Serialises the HTTP side (one request at a time touches the store and its games). */
+void web_store_lock(web_store *store);
+/** Ends what web_store_lock() began. */
+void web_store_unlock(web_store *store);
+
+/**
+ * Starts a new game; when the store is full the game idle for longest (no search running) is
+ * dropped. @p ai_side is the side the AI plays (0, 1) or -1 for none; @p level 1..WEB_LEVELS.
+ * @return BA_OK, BA_ERR_STATE (full of games that are all searching) or BA_ERR_NOMEM.
+ */
+int web_store_create(web_store *store, int ai_side, int level, web_game **out, ba_error *err);
+/** The game with this id, or NULL. */
+web_game *web_store_find(web_store *store, const char *id);
+/** Number of games kept. */
+size_t web_store_count(const web_store *store);
+
+/** The game's id. */
+const char *web_game_id(const web_game *game);
+
+/**
+ * The whole state the page draws (board, legal moves with their paths, move list, result, AI
+ * status). A new reference, or NULL when out of memory.
+ */
+json_t *web_game_state(web_game *game);
+
+/**
+ * Plays a move given as WCF text (@p text) or as the clicked squares (@p path, @p path_len > 0),
+ * after the library checked it. Refused while the AI searches (BA_ERR_STATE).
+ * @return BA_OK, BA_ERR_PARSE, BA_ERR_ILLEGAL, BA_ERR_STATE, with @p err saying why.
+ */
+int web_game_play(web_game *game, const char *text, const char *const *path, size_t path_len,
+                  ba_error *err);
+
+/** Stops a running search (without playing), then takes back @p plies moves (1..2; fewer when
+ *  the game has fewer). @return BA_OK or BA_ERR_STATE (nothing to undo). */
+int web_game_undo(web_game *game, int plies, ba_error *err);
+
+/** Sets the AI's level (1..WEB_LEVELS) and side (-1, 0, 1). */
+int web_game_configure(web_game *game, int ai_side, int level, ba_error *err);
+
+/** Starts the AI's search for the side to move in a worker thread (@p level 1..WEB_LEVELS, or
+ *  0 for the game's level). @return BA_OK, BA_ERR_STATE (game over or already searching). */
+int web_game_start_ai(web_game *game, int level, ba_error *err);
+
+/** Stops a running search: @p play_best 1 plays the best move found so far, 0 discards it.
+ *  Returns once the worker has ended. No-op when idle. */
+void web_game_stop_ai(web_game *game, int play_best);
+
+/** Back to the start position (stops a search first). */
+void web_game_restart(web_game *game);
+
+#endif /* BOARDAI_CAMELOT_WEB_GAMES_H */

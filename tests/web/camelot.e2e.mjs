@@ -1,0 +1,199 @@
+// End-to-end test of boardai-camelot-web in headless Chromium (Debian's /usr/bin/chromium
+// driven by playwright-core; no browser is downloaded).
+//
+// Starts the server itself on a free loopback port, then plays by clicking: an opening move, a
+// canter, a refused click (the library's reason shown), the compulsory capture (a two-jump
+// chain clicked landing by landing), and one AI move (animated); checks the board after each
+// step and saves a screenshot in tests/web/out/camelot.png.
+//
+// Usage: node camelot.e2e.mjs [path/to/boardai-camelot-web]
+//   (default: $CAMELOT_WEB_BIN, else build-web/examples/boardai-camelot-web in the tree)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..', '..');
+const BIN = process.argv[2] || process.env.CAMELOT_WEB_BIN ||
+  join(ROOT, 'build-web', 'examples', 'boardai-camelot-web');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const OUT = join(HERE, 'out');
+const STEP_TIMEOUT = 20000;
+
+let passed = 0;
+let failed = 0;
+function check(cond, what) {
+  if (cond) { passed++; console.log(`ok   ${what}`); }
+  else { failed++; console.log(`FAIL ${what}`); }
+}
+
+function startServer() {
+  return new Promise((resolveStart, reject) => {
+    const proc = spawn(BIN, ['--port', '0', '--host', '127.0.0.1', '--quiet'],
+      { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
+    proc.on('error', reject);
+    proc.on('exit', (code) => reject(new Error(`the server exited (${code})`)));
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) { clearTimeout(timer); resolveStart({ proc, url: m[0] }); }
+    });
+  });
+}
+
+// Waits until the page shows a settled state (no animation, AI idle) with `plies` moves.
+async function settled(page, plies) {
+  await page.waitForFunction((n) => {
+    const b = document.getElementById('board');
+    return b.dataset.ready === 'yes' && document.querySelectorAll('#moves span').length === n;
+  }, plies, { timeout: STEP_TIMEOUT });
+}
+
+async function click(page, sq) {
+  // Pieces lie over squares; either carries data-sq, the square's rect is always there.
+  await page.locator(`#board rect[data-sq="${sq}"]`).click({ force: true });
+}
+
+async function pieces(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const g of document.querySelectorAll('#pieces [data-piece]'))
+      out[g.getAttribute('data-sq')] = g.getAttribute('data-piece');
+    return out;
+  });
+}
+
+async function main() {
+  if (!existsSync(BIN)) throw new Error(`no server program at ${BIN} (build it first)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`);
+  mkdirSync(OUT, { recursive: true });
+  const { proc, url } = await startServer();
+  const profile = mkdtempSync(join(tmpdir(), 'camelot-chromium-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1100, height: 820 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = context.pages()[0] || await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    // Refused moves are 4xx answers by design; the browser logs those, they are no page errors.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource: .* 4\d\d/.test(m.text())) errors.push(m.text());
+    });
+
+    // Two players at the board (the AI plays only when asked), so every move is a click.
+    await page.goto(url + '?ai=none');
+    await settled(page, 0);
+    const nsq = await page.locator('#board rect[data-sq]').count();
+    check(nsq === 160, `the board has 160 squares (${nsq})`);
+    for (const sq of ['F1', 'G1', 'F16', 'G16', 'A4', 'L13'])
+      check(await page.locator(`#board rect[data-sq="${sq}"]`).count() === 1, `square ${sq} drawn`);
+    for (const sq of ['A1', 'B2', 'A3', 'E1', 'H16', 'L15'])
+      check(await page.locator(`#board rect[data-sq="${sq}"]`).count() === 0,
+        `cut corner / off-board ${sq} not drawn`);
+    check(await page.locator('#board rect.castle-white').count() === 2 &&
+      await page.locator('#board rect.castle-black').count() === 2, 'four castle squares marked');
+    const coords = await page.locator('#board text.coord').allTextContents();
+    check(coords.includes('A') && coords.includes('L') && coords.includes('16'), 'coordinates drawn');
+    let p = await pieces(page);
+    check(Object.keys(p).length === 28 && p.C6 === 'K' && p.D6 === 'M' && p.J11 === 'k' &&
+      p.I11 === 'm', 'start position: 28 pieces, knights and men of both sides');
+    check((await page.locator('#turn').textContent()).includes('White'), 'White to play');
+
+    // A click the library refuses: D6 to D9 is no move; the reason comes from the server.
+    await click(page, 'D6');
+    const nextMarks = await page.locator('#marks [data-target]').count();
+    check(nextMarks > 0, `D6 selected, ${nextMarks} landing squares highlighted`);
+    await click(page, 'D9');
+    await page.waitForFunction(() => document.getElementById('message').textContent.length > 0);
+    const refusal = await page.locator('#message').textContent();
+    check(/D9|canter|move/i.test(refusal), `illegal click refused: "${refusal}"`);
+    check(Object.keys(await pieces(page)).length === 28 &&
+      (await page.locator('#moves span').count()) === 0, 'the refused move changed nothing');
+
+    // 1. D7-D8: an opening (plain) move by clicking the knight and its landing.
+    await click(page, 'D7');
+    await click(page, 'D8');
+    await settled(page, 1);
+    p = await pieces(page);
+    check(p.D8 === 'K' && !p.D7, '1. D7-D8 played (knight on D8)');
+
+    // 1... E11-C9: a canter over the knight on D10.
+    await click(page, 'E11');
+    check(await page.locator('#marks [data-target="C9"]').count() === 1, 'C9 offered as a canter landing');
+    await click(page, 'C9');
+    await settled(page, 2);
+    p = await pieces(page);
+    check(p.C9 === 'm' && !p.E11 && p.D10 === 'k', '1... E11-C9 cantered (man on C9, D10 stays)');
+
+    // 2. The capture is compulsory: another piece is refused, D8 jumps C9 then C11.
+    const must = await page.locator('#marks .must').count();
+    check(must === 1, `only the capturing piece is offered (${must})`);
+    await click(page, 'F6');
+    const why = await page.locator('#message').textContent();
+    check(/capture is compulsory/i.test(why), `non-capturing piece refused: "${why}"`);
+    await click(page, 'D8');
+    check(await page.locator('#marks [data-target="B10"]').count() === 1, 'B10 offered as the first jump');
+    await click(page, 'B10');
+    check(await page.locator('#marks [data-target="D12"]').count() === 1, 'D12 offered as the next jump');
+    await click(page, 'D12');
+    await settled(page, 3);
+    p = await pieces(page);
+    check(p.D12 === 'K' && !p.C9 && !p.C11 && !p.D8 && Object.keys(p).length === 26,
+      '2. D8xB10xD12 captured C9 and C11');
+    const record = await page.locator('#moves span').allTextContents();
+    check(record.join(' ') === 'D7-D8 E11-C9 D8xB10xD12', `move list in WCF notation: ${record.join(' ')}`);
+    check(await page.locator('#board path.captured').count() === 2, 'the captured squares are marked');
+
+    // The AI plays Black's reply (level 1), animated hop by hop.
+    await page.selectOption('#level', '1');
+    await page.click('#ai-move');
+    await settled(page, 4);
+    const last = await page.evaluate(() => fetch('/api/state?game=' + sessionStorage.getItem('camelot-game'))
+      .then((r) => r.json()));
+    check(last.record.length === 4 && last.record[3].by === 'ai', `the AI replied ${last.record[3] && last.record[3].text}`);
+    p = await pieces(page);
+    check(Object.keys(p).length === Object.keys(last.pieces).length &&
+      Object.entries(last.pieces).every(([k, v]) => p[k] === v), 'the page shows the server\'s board');
+
+    // Undo takes back one ply at a time when nobody is the AI's side.
+    await page.click('#undo');
+    await settled(page, 3);
+    p = await pieces(page);
+    check(p.D12 === 'K' && Object.keys(p).length === 26, 'undo took the AI\'s move back');
+    await page.click('#undo');
+    await settled(page, 2);
+    p = await pieces(page);
+    check(p.D8 === 'K' && p.C9 === 'm' && p.C11 === 'k', 'undo restored the captured pieces');
+    // The capture chain half clicked, for the screenshot.
+    await click(page, 'D8');
+    await click(page, 'B10');
+    await page.screenshot({ path: join(OUT, 'camelot.png') });
+    console.log(`screenshot: ${join(OUT, 'camelot.png')}`);
+    check(errors.length === 0, `no errors in the page${errors.length ? ': ' + errors.join('; ') : ''}`);
+  } finally {
+    if (context) await context.close();
+    proc.removeAllListeners('exit');
+    proc.kill('SIGTERM');
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+main().then(() => {
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}, (e) => {
+  console.log(`FAIL ${e.message}`);
+  console.log(`${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+});
