@@ -23,6 +23,8 @@
 #endif
 
 #define PROG "boardai-match"
+/* Most values one --tune sweep may have. */
+#define MAX_TUNE_VALUES 1000
 
 typedef struct options {
     const char *game;
@@ -40,7 +42,8 @@ typedef struct options {
     match_sprt sprt;
     int have_tune;
     char tune_name[MATCH_PARAM_NAME_MAX];
-    double tune_lo, tune_hi, tune_step;
+    double tune_values[MAX_TUNE_VALUES]; /* the values of the sweep, in order */
+    int tune_count;
     int64_t game_index; /* -1: all games */
     int64_t inject_crash;
     int quiet;
@@ -53,6 +56,7 @@ typedef struct run_state {
     FILE *csv;
     int tuning;
     double tune_value;
+    int tune_index, tune_count; /* this value's place in the sweep (time left counts the rest) */
     match_counts counts;
     int64_t failed;
     int64_t side_wins[2], draws_adjudicated;
@@ -113,6 +117,7 @@ static void usage(FILE *out)
             "  --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]   stop when the SPRT decides\n"
             "                      (defaults alpha = beta = 0.05)\n"
             "  --tune NAME=LO:HI:STEP   play B with NAME = LO, LO+STEP, ..., HI against A\n"
+            "  --tune NAME=V1,V2,...    ... or with NAME = each listed value\n"
             "  --plot FILE.png     with --tune: Elo of B against the value (gnuplot)\n"
             "  --game-index I      play only game I (to replay a reported game)\n"
             "  --quiet             no progress on stderr\n"
@@ -183,24 +188,41 @@ static int parse_sprt(const char *v, match_sprt *s)
     return 0;
 }
 
+/* NAME=LO:HI:STEP (LO, LO+STEP, ..., HI) or NAME=V1,V2,... (the values as listed). */
 static int parse_tune(const char *v, options *o)
 {
     const char *eq = strchr(v, '=');
     if (!eq || eq == v || (size_t)(eq - v) >= sizeof o->tune_name)
-        return usage_error("--tune: '%s' is not NAME=LO:HI:STEP", v);
+        return usage_error("--tune: '%s' is not NAME=LO:HI:STEP or NAME=V1,V2,...", v);
     memcpy(o->tune_name, v, (size_t)(eq - v));
     o->tune_name[eq - v] = '\0';
-    char buf[128];
+    char buf[4096];
     snprintf(buf, sizeof buf, "%s", eq + 1);
     char *c1 = strchr(buf, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-    if (!c1 || !c2)
-        return usage_error("--tune: '%s' is not NAME=LO:HI:STEP", v);
-    *c1 = *c2 = '\0';
-    if (parse_double(buf, &o->tune_lo) || parse_double(c1 + 1, &o->tune_hi) ||
-        parse_double(c2 + 1, &o->tune_step) || o->tune_step <= 0 || o->tune_hi < o->tune_lo ||
-        (o->tune_hi - o->tune_lo) / o->tune_step > 1000)
-        return usage_error("--tune: '%s' needs numbers LO <= HI and STEP > 0 (at most 1000 "
-                           "values)", v);
+    o->tune_count = 0;
+    if (c1) {
+        double lo, hi, step;
+        if (!c2)
+            return usage_error("--tune: '%s' is not NAME=LO:HI:STEP", v);
+        *c1 = *c2 = '\0';
+        if (parse_double(buf, &lo) || parse_double(c1 + 1, &hi) || parse_double(c2 + 1, &step) ||
+            step <= 0 || hi < lo || (hi - lo) / step >= MAX_TUNE_VALUES)
+            return usage_error("--tune: '%s' needs numbers LO <= HI and STEP > 0 (at most %d "
+                               "values)", v, MAX_TUNE_VALUES);
+        int n = (int)floor((hi - lo) / step + 1e-9) + 1;
+        for (int i = 0; i < n; i++) /* rounded so that 0.1 steps print as 0.1 */
+            o->tune_values[o->tune_count++] = round((lo + step * i) * 1e9) / 1e9;
+    } else {
+        char *save = NULL;
+        for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
+            if (o->tune_count >= MAX_TUNE_VALUES ||
+                parse_double(it, &o->tune_values[o->tune_count]))
+                return usage_error("--tune: '%s' is not a number (or too many values)", it);
+            o->tune_count++;
+        }
+        if (!o->tune_count)
+            return usage_error("--tune: '%s' has no value", v);
+    }
     o->have_tune = 1;
     return 0;
 }
@@ -379,15 +401,19 @@ static void progress(run_state *st, int final)
     st->last_progress = now;
     double el = now - st->t0, rate = el > 0 ? (double)st->done / el : 0;
     char left[32], elo[32];
-    fmt_duration(rate > 0 ? (double)(st->target - st->done) / rate : -1, left, sizeof left);
+    double to_play = (double)(st->target - st->done);
+    if (st->tuning)
+        to_play += (double)(st->tune_count - st->tune_index - 1) * (double)st->target;
+    fmt_duration(rate > 0 ? to_play / rate : -1, left, sizeof left);
     match_elo e;
     if (match_elo_estimate(&st->counts, &e) == 0)
         fmt_elo(e.elo, elo, sizeof elo);
     else
         snprintf(elo, sizeof elo, "-");
-    char tune[64] = "";
+    char tune[96] = "";
     if (st->tuning)
-        snprintf(tune, sizeof tune, "[%s=%g] ", st->opt->tune_name, st->tune_value);
+        snprintf(tune, sizeof tune, "[%s=%g, %d/%d] ", st->opt->tune_name, st->tune_value,
+                 st->tune_index + 1, st->tune_count);
     fprintf(stderr, "%s%s%lld/%lld games  A +%lld =%lld -%lld  score %.1f%%  Elo %s  "
             "%.2f games/s  left %s%s%s",
             tty ? "\r" : "", tune, (long long)st->done, (long long)st->target,
@@ -397,7 +423,7 @@ static void progress(run_state *st, int final)
                 ? 100.0 * ((double)st->counts.wins + 0.5 * (double)st->counts.draws) /
                       (double)match_counts_games(&st->counts)
                 : 0.0,
-            elo, rate, final ? "0:00" : left, st->failed ? "  FAILED GAMES!" : "",
+            elo, rate, final && !st->tuning ? "0:00" : left, st->failed ? "  FAILED GAMES!" : "",
             tty ? (final ? "\n" : "   ") : "\n");
     fflush(stderr);
 }
@@ -687,7 +713,7 @@ int main(int argc, char **argv)
     /* Check both configurations against the game now (unknown parameters, bad values). */
     for (int e = 0; e < 2; e++) {
         match_engine_cfg probe = s.cfg[e];
-        if (o.have_tune && e == 1 && match_config_set_param(&probe, o.tune_name, o.tune_lo) != 0)
+        if (o.have_tune && e == 1 && match_config_set_param(&probe, o.tune_name, o.tune_values[0]) != 0)
             FAIL("--tune: cannot set '%s'", o.tune_name);
         const ba_game *g;
         int owned = 0;
@@ -738,15 +764,14 @@ int main(int argc, char **argv)
         if (rc != 0)
             status = rc > 0 ? 130 : 1;
     } else {
-        int nvals = (int)floor((o.tune_hi - o.tune_lo) / o.tune_step + 1e-9) + 1;
+        int nvals = o.tune_count;
         tune_row *rows = calloc((size_t)nvals, sizeof *rows);
         if (!rows)
             FAIL("out of memory");
         int played = 0;
         for (int i = 0; i < nvals; i++) {
             match_setup ts = s;
-            double v = o.tune_lo + o.tune_step * i;
-            v = round(v * 1e9) / 1e9;
+            double v = o.tune_values[i];
             match_config_set_param(&ts.cfg[1], o.tune_name, v);
             run_state st;
             memset(&st, 0, sizeof st);
@@ -754,6 +779,8 @@ int main(int argc, char **argv)
             st.csv = csv;
             st.tuning = 1;
             st.tune_value = v;
+            st.tune_index = i;
+            st.tune_count = nvals;
             int rc = play_match(&o, &ts, &st, first, count, jobs, rank);
             rows[i].value = v;
             rows[i].counts = st.counts;

@@ -459,6 +459,12 @@ int match_run(const match_setup *setup, int64_t first, int64_t count, int jobs,
         poll_slots(slots, jobs, mpi_size > 1 ? 2 : 200, deliver_local, &c);
     }
 out:
+#ifdef MATCH_HAVE_MPI
+    /* Every rank leaves the run together, so that no request for the next run (a --tune sweep
+     * runs one after another) reaches rank 0 while it still serves this one. */
+    if (mpi_size > 1 && rc == 0)
+        MPI_Barrier(MPI_COMM_WORLD);
+#endif
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     free(slots);

@@ -19,9 +19,9 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/match-mpi.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 # One machine, loopback only: no ssh launcher, shared memory between ranks.
-export OMPI_MCA_plm_rsh_agent= OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+export OMPI_MCA_plm_rsh_agent="" OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMPI_MCA_rmaps_base_oversubscribe=1
-ARGS=(--game kalah --a alg=alphabeta,depth=3 --b alg=alphabeta,depth=2 --games 20 --seed 11 --quiet)
+ARGS=(--game kalah --a "alg=alphabeta,depth=3" --b "alg=alphabeta,depth=2" --games 20 --seed 11 --quiet)
 "$BIN" "${ARGS[@]}" --jobs 2 --csv "$T/single.csv" >"$T/single.out" 2>"$T/single.err" ||
     fail "single-process run: $(cat "$T/single.err")"
 root=()
@@ -31,7 +31,8 @@ timeout 300 mpirun "${root[@]}" --oversubscribe -np 4 "$BIN" "${ARGS[@]}" --csv 
 cat "$T/mpi.out"
 s=$(grep '^totals:' "$T/single.out")
 m=$(grep '^totals:' "$T/mpi.out")
-[ -n "$s" ] && [ "$s" = "$m" ] || fail "totals differ: single '$s', mpirun '$m'"
+[ -n "$s" ] || fail "no totals line"
+[ "$s" = "$m" ] || fail "totals differ: single '$s', mpirun '$m'"
 [ "$(grep -c '^totals:' "$T/mpi.out")" -eq 1 ] || fail "more than one rank printed a summary"
 decisive() {
     python3 -c '
@@ -50,3 +51,28 @@ import csv, sys
 print(len({r["rank"] for r in csv.DictReader(open(sys.argv[1]))}))' "$T/mpi.csv")
 [ "$ranks" -ge 2 ] || fail "all games were played by one rank"
 echo "ok: $m, games played on $ranks ranks"
+
+# A --tune sweep is one run after another: each value's games must stay with that value.
+case " $GAMES " in
+*" camelot "*)
+    TUNE=(--game camelot --a "depth=1" --b "depth=1" --tune "N=14,17" --games 6 --seed 5 --quiet)
+    "$BIN" "${TUNE[@]}" --jobs 2 --csv "$T/tune1.csv" >"$T/tune1.out" 2>&1 || fail "tune single"
+    timeout 300 mpirun "${root[@]}" --oversubscribe -np 3 "$BIN" "${TUNE[@]}" --csv "$T/tune3.csv" \
+        >"$T/tune3.out" 2>"$T/tune3.err" || fail "tune mpirun: $(cat "$T/tune3.err")"
+    tune_dec() {
+        python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+for r in sorted(rows, key=lambda r: (float(r["tune_value"]), int(r["index"]))):
+    print(r["tune_value"], r["index"], r["result"], r["plies"], r["moves"])
+' "$1"
+    }
+    tune_dec "$T/tune1.csv" >"$T/tune1.dec"
+    tune_dec "$T/tune3.csv" >"$T/tune3.dec"
+    [ "$(wc -l <"$T/tune3.dec")" -eq 12 ] || fail "tune under mpirun: $(wc -l <"$T/tune3.dec") games"
+    cmp -s "$T/tune1.dec" "$T/tune3.dec" || fail "tune games differ under mpirun"
+    diff <(grep -E '^ +1[47] ' "$T/tune1.out") <(grep -E '^ +1[47] ' "$T/tune3.out") ||
+        fail "tune tables differ under mpirun"
+    echo "ok: --tune under mpirun -np 3 gives the single-process table"
+    ;;
+esac

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Fixes Camelot's knight parameter N by engine-versus-engine matches (docs/camelot-n-tuning.md):
+#   1. sweep: B with N = 12, 13, ..., 20 against A with the current default N = 17.09;
+#   2. confirm: the best N of the sweep (A) against each of Nolan's eight N (B), on new openings;
+#   3. deeper: the best N against the default at a greater depth.
+# Every stage writes its CSV, its table and (stages 1 and 2) a PNG plot into the output folder.
+#
+# Usage: scripts/tune-camelot.sh [--bin PATH] [--out DIR] [--jobs J] [--depth D] [--games G]
+#          [--confirm-games G] [--deep-depth D] [--deep-games G] [--sweep LO:HI:STEP]
+# Defaults: depth 2, 100 games per sweep value, 200 per confirmation, depth 3 and 100 games for
+# stage 3, N = 12:20:1, 4 random opening plies; about 5 minutes on 2 busy cores.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BIN=""
+OUT=$ROOT/build-match/tune-camelot
+JOBS=$(nproc)
+DEPTH=2
+GAMES=100
+CONFIRM_GAMES=200
+DEEP_DEPTH=3
+DEEP_GAMES=100
+SWEEP=12:20:1
+DEFAULT_N=17.09
+NOLAN_N=12.27,14.68,16.09,17.09,17.87,18.50,19.04,19.50
+
+while [ $# -gt 0 ]; do
+    case $1 in
+    --bin) BIN=$2; shift ;;
+    --out) OUT=$2; shift ;;
+    --jobs) JOBS=$2; shift ;;
+    --depth) DEPTH=$2; shift ;;
+    --games) GAMES=$2; shift ;;
+    --confirm-games) CONFIRM_GAMES=$2; shift ;;
+    --deep-depth) DEEP_DEPTH=$2; shift ;;
+    --deep-games) DEEP_GAMES=$2; shift ;;
+    --sweep) SWEEP=$2; shift ;;
+    -h | --help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if [ -z "$BIN" ]; then
+    for b in "$ROOT"/build-match/examples/match/boardai-match "$ROOT"/build*/examples/match/boardai-match; do
+        [ -x "$b" ] && { BIN=$b; break; }
+    done
+fi
+if [ -z "$BIN" ] || [ ! -x "$BIN" ]; then
+    echo "error: boardai-match not found; build it (cmake --build <dir> --target boardai-match)" \
+        "or give --bin" >&2
+    exit 1
+fi
+mkdir -p "$OUT"
+run() { echo "+ $*" >&2; nice "$@"; }
+
+echo "== 1. sweep N=$SWEEP (B) against N=$DEFAULT_N (A), depth $DEPTH, $GAMES games per value"
+run "$BIN" --game camelot --a "alg=alphabeta,depth=$DEPTH,N=$DEFAULT_N" \
+    --b "alg=alphabeta,depth=$DEPTH" --tune "N=$SWEEP" --games "$GAMES" --jobs "$JOBS" \
+    --seed 1 --random-plies 4 --csv "$OUT/sweep.csv" --summary "$OUT/sweep.txt" \
+    --plot "$OUT/sweep.png"
+BEST=$(sed -n 's/^best: N = \([0-9.]*\),.*/\1/p' "$OUT/sweep.txt")
+[ -n "$BEST" ] || { echo "error: no best value in $OUT/sweep.txt" >&2; exit 1; }
+echo "best N of the sweep: $BEST"
+
+echo "== 2. N=$BEST (A) against Nolan's eight N (B), depth $DEPTH, $CONFIRM_GAMES games each"
+run "$BIN" --game camelot --a "alg=alphabeta,depth=$DEPTH,N=$BEST" \
+    --b "alg=alphabeta,depth=$DEPTH" --tune "N=$NOLAN_N" --games "$CONFIRM_GAMES" \
+    --jobs "$JOBS" --seed 2 --random-plies 4 --csv "$OUT/confirm.csv" \
+    --summary "$OUT/confirm.txt" --plot "$OUT/confirm.png"
+
+echo "== 3. N=$BEST (A) against N=$DEFAULT_N (B), depth $DEEP_DEPTH, $DEEP_GAMES games"
+run "$BIN" --game camelot --a "alg=alphabeta,depth=$DEEP_DEPTH,N=$BEST" \
+    --b "alg=alphabeta,depth=$DEEP_DEPTH,N=$DEFAULT_N" --games "$DEEP_GAMES" --jobs "$JOBS" \
+    --seed 3 --random-plies 4 --csv "$OUT/deep.csv" --summary "$OUT/deep.txt"
+echo "results in $OUT"
