@@ -435,12 +435,15 @@ typedef struct sy_params {
     int n, cap;
     uint64_t salt;
     int extra_mod, term_mod, eval_scale, cyclic;
+    int window; /* counter 0 never goes down; the state keeps plies since it last went up */
 } sy_params;
 
 typedef struct sy_state {
     uint8_t c[SY_MAX];
     uint8_t stm;
-    uint8_t pad[3];
+    uint8_t pad;
+    uint16_t clock; /* window variant: plies since counter 0 went up (not hashed, like chess's
+                       half-move clock); 0 elsewhere */
 } sy_state;
 
 static const sy_params *sy_p(const ba_game *g) { return g->params; }
@@ -478,6 +481,8 @@ static int sy_raw_moves(const sy_params *p, const sy_state *s, ba_move *moves, s
     for (int i = 0; i < p->n; i++)
         for (int dir = 0; dir < (p->cyclic ? 2 : 1); dir++) {
             if (dir == 0 ? s->c[i] >= p->cap : s->c[i] == 0)
+                continue;
+            if (dir == 1 && i == 0 && p->window) /* counter 0 is irreversible */
                 continue;
             uint64_t mh = tg_mix(h ^ (uint64_t)(i * 2 + dir + 1));
             if (mh % 4 == 0) /* left out */
@@ -556,14 +561,24 @@ static int sy_apply(const ba_game *g, void *st, const ba_move *m)
             return BA_ERR_ILLEGAL;
         s->c[i]++;
     } else {
-        if (!p->cyclic || s->c[i] == 0)
+        if (!p->cyclic || s->c[i] == 0 || (i == 0 && p->window))
             return BA_ERR_ILLEGAL;
         s->c[i]--;
     }
+    if (p->window)
+        s->clock = i == 0 ? 0 : (uint16_t)(s->clock < UINT16_MAX ? s->clock + 1 : UINT16_MAX);
     /* Extra turn when the new position's hash (same side still to move) says so. */
     if (sy_hash_of(p, s) % (uint64_t)p->extra_mod != 0)
         s->stm ^= 1;
     return BA_OK;
+}
+
+/* Earlier positions all have a smaller counter 0, except those since it last went up. */
+static size_t sy_repeat_window(const ba_game *g, const void *st)
+{
+    (void)g;
+    const sy_state *s = st;
+    return s->clock == UINT16_MAX ? SIZE_MAX : s->clock;
 }
 
 static int sy_evaluate(const ba_game *g, const void *st)
@@ -643,13 +658,14 @@ static int sy_position_from_text(const ba_game *g, void *st, const char *text, b
     return BA_OK;
 }
 
-static const sy_params sy_params_table[BT_SYNTH_VARIANTS + 1] = {
-    {6, 3, 1, 7, 13, 1000, 0},
-    {5, 4, 2, 5, 11, 1000, 0},
-    {4, 4, 3, 3, 17, 5000000, 0},
-    {4, 3, 4, 6, 19, 1000, 1},
-    {6, 3, 5, 7, 13, 1000, 0},
-    {8, 5, 6, 9, 401, 1000, 0}, /* the big tree for benchmarks */
+static const sy_params sy_params_table[BT_SYNTH_VARIANTS + 2] = {
+    {6, 3, 1, 7, 13, 1000, 0, 0},
+    {5, 4, 2, 5, 11, 1000, 0, 0},
+    {4, 4, 3, 3, 17, 5000000, 0, 0},
+    {4, 3, 4, 6, 19, 1000, 1, 0},
+    {6, 3, 5, 7, 13, 1000, 0, 0},
+    {8, 5, 6, 9, 401, 1000, 0, 0}, /* the big tree for benchmarks */
+    {4, 3, 7, 6, 23, 1000, 1, 1},  /* cyclic with an irreversible counter: repeat_window */
 };
 
 #define SY_GAME(v, fl, noisy, order, plies)                                                      \
@@ -675,6 +691,19 @@ static const ba_game sy_games[BT_SYNTH_VARIANTS] = {
 static const ba_game sy_big_game = SY_GAME(BT_SYNTH_VARIANTS, 0, sy_generate_noisy, sy_order_key, 8 * 5);
 
 const ba_game *bt_synth_big_game(void) { return &sy_big_game; }
+
+static const ba_game sy_window_game = {
+    .abi = BA_GAME_ABI, .flags = BA_GAME_HISTORY_MATTERS, .name = "synth", .side_names = {"a", "b"},
+    .state_size = sizeof(sy_state), .max_moves = 2 * SY_MAX, .max_plies = 0,
+    .params = &sy_params_table[BT_SYNTH_VARIANTS + 1], .init = sy_init, .side_to_move = sy_side,
+    .generate = sy_generate, .apply = sy_apply, .status = sy_status, .evaluate = sy_evaluate,
+    .hash = sy_hash, .move_to_text = sy_move_to_text, .move_from_text = sy_move_from_text,
+    .position_to_text = sy_position_to_text, .position_from_text = sy_position_from_text,
+    .generate_noisy = sy_generate_noisy, .order_key = sy_order_key,
+    .repeat_window = sy_repeat_window,
+};
+
+const ba_game *bt_synth_window_game(void) { return &sy_window_game; }
 
 const ba_game *bt_synth_game(int variant)
 {

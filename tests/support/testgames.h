@@ -29,6 +29,9 @@ const ba_game *bt_synth_game(int variant);
 /** A bigger synthetic tree for benchmarks: 8 counters of 0..5 (40 plies), branching up to 8,
  *  rarely terminal before the end. */
 const ba_game *bt_synth_big_game(void);
+/** The cyclic synthetic game with an irreversible move (counter 0 only goes up) and a
+ *  repeat_window hook: the plies since counter 0 last went up (kept in the state, not hashed). */
+const ba_game *bt_synth_window_game(void);
 /** 1 if the synthetic variant is cyclic (history matters). */
 int bt_synth_is_cyclic(int variant);
 #endif
