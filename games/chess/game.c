@@ -334,6 +334,14 @@ static int g_explain(const ba_game *g, const void *state, char *buf, size_t cap)
     return len;
 }
 
+/* Positions before the last capture or pawn move can never come back: the half-move clock
+ * bounds the history that repetition (and the search's table keys) must look at. */
+static size_t g_repeat_window(const ba_game *g, const void *state)
+{
+    (void)g;
+    return ((const chs_board *)state)->halfmove;
+}
+
 static const ba_game chess_game = {
     .abi = BA_GAME_ABI,
     .flags = BA_GAME_HISTORY_MATTERS,
@@ -359,6 +367,7 @@ static const ba_game chess_game = {
     .render = g_render,
     .explain = g_explain,
     .destroy = NULL,
+    .repeat_window = g_repeat_window,
 };
 
 const ba_game *ba_chess_game(void) { return &chess_game; }

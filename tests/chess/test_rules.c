@@ -237,6 +237,13 @@ START_TEST(threefold_repetition)
     ck_assert_int_eq(status_after(fen, rooks, 8), BA_RESULT_ONGOING);
     /* the position after ply 2 (rooks on b1 and b8, rights Kk) comes a third time at ply 10 */
     ck_assert_int_eq(status_after(fen, rooks, 10), BA_RESULT_DRAW);
+    /* the repetition window is the half-move clock: nothing before a capture or pawn move */
+    chs_board b = load("4k3/8/8/8/8/8/4P3/4K3 w - - 37 80");
+    ck_assert_uint_eq(G->repeat_window(G, &b), 37);
+    play(&b, "e3");
+    ck_assert_uint_eq(G->repeat_window(G, &b), 0);
+    play(&b, "Kd7");
+    ck_assert_uint_eq(G->repeat_window(G, &b), 1);
 }
 END_TEST
 
