@@ -7,7 +7,9 @@
 # The browser test is skipped, with a message saying so, only when Chromium cannot be installed.
 # Ends with "N passed, N failed"; the exit status is non-zero when anything failed.
 #
-# Usage: scripts/test-web.sh [--build DIR] [--no-browser] [--help]
+# Usage: scripts/test-web.sh [--build DIR | --use-build DIR] [--no-browser] [--help]
+#   --build DIR      configure and build a Camelot-only tree in DIR (default build-web)
+#   --use-build DIR  use an already configured build tree as it is (e.g. scripts/test.sh's)
 # Environment: BOARDAI_JOBS (default 2), BOARDAI_WEB_BUILD (default build-web in the tree).
 set -uo pipefail
 
@@ -15,20 +17,27 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 JOBS=${BOARDAI_JOBS:-2}
 BUILD=${BOARDAI_WEB_BUILD:-$ROOT/build-web}
 BROWSER=1
+CONFIGURE=1
 while [ $# -gt 0 ]; do
     case $1 in
     --build)
         [ $# -ge 2 ] || { echo "error: --build needs a directory" >&2; exit 2; }
         BUILD=$2
         shift ;;
+    --use-build)
+        [ $# -ge 2 ] || { echo "error: --use-build needs a directory" >&2; exit 2; }
+        BUILD=$2
+        CONFIGURE=0
+        shift ;;
     --no-browser) BROWSER=0 ;;
     -h | --help)
-        sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+        sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
         exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
     shift
 done
+BUILD=$(realpath -m "$BUILD") # the browser test runs from tests/web
 
 passed=0
 failed=0
@@ -55,8 +64,9 @@ main() {
     if ba_install_missing; then ok deps; else bad deps; fi
 
     # ---- build ----
-    if cmake -S "$ROOT" -B "$BUILD" -DBOARDAI_GAMES=camelot -DCMAKE_BUILD_TYPE=Release \
-        >"$BUILD.configure.log" 2>&1 &&
+    if { [ "$CONFIGURE" -eq 0 ] ||
+        cmake -S "$ROOT" -B "$BUILD" -DBOARDAI_GAMES=camelot -DCMAKE_BUILD_TYPE=Release \
+            >"$BUILD.configure.log" 2>&1; } &&
         cmake --build "$BUILD" -j"$JOBS" --target boardai-camelot-web camelot_web_test_api \
             >"$BUILD.build.log" 2>&1; then
         ok build
