@@ -10,6 +10,18 @@
 
 static const ba_game *G;
 
+/* Fewer random games under AddressSanitizer (about 5x slower) or with BA_TEST_QUICK set. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+#ifndef UNDER_SANITIZER
+#define UNDER_SANITIZER 0
+#endif
+
 static void setup(void) { G = ba_chess_game(); }
 
 static chs_board load(const char *fen)
@@ -365,7 +377,8 @@ END_TEST
 START_TEST(notation_round_trip)
 {
     uint64_t seed = 99;
-    for (int game = 0; game < 20; game++) {
+    int games = (UNDER_SANITIZER || getenv("BA_TEST_QUICK")) ? 5 : 20;
+    for (int game = 0; game < games; game++) {
         chs_board b = load(BA_CHESS_START_FEN);
         for (int ply = 0; ply < 80; ply++) {
             ba_move moves[256];
