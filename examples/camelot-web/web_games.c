@@ -420,6 +420,20 @@ void web_game_restart(web_game *g)
         ba_engine_clear(g->engine);
 }
 
+int web_game_set_position(web_game *g, const char *text, ba_error *err)
+{
+    web_game_stop_ai(g, 0);
+    pthread_mutex_lock(&g->mu);
+    int rc = ba_pos_set_text(g->pos, text, err);
+    if (rc == BA_OK) {
+        g->record_len = 0;
+        g->ai_error[0] = '\0';
+        g->seq++;
+    }
+    pthread_mutex_unlock(&g->mu);
+    return rc;
+}
+
 int web_game_configure(web_game *g, int ai_side, int level, ba_error *err)
 {
     if (ai_side < -1 || ai_side > 1)

@@ -84,4 +84,9 @@ void web_game_stop_ai(web_game *game, int play_best);
 /** Back to the start position (stops a search first). */
 void web_game_restart(web_game *game);
 
+/** Sets the position from the library's position text (docs/camelot-rules.md) and forgets the
+ *  move list (stops a search first). @return BA_OK, or BA_ERR_PARSE with @p err saying why
+ *  (the game is then unchanged). */
+int web_game_set_position(web_game *game, const char *text, ba_error *err);
+
 #endif /* BOARDAI_CAMELOT_WEB_GAMES_H */

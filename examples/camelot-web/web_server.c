@@ -262,6 +262,11 @@ static answer api_game_call(web_server *s, struct MHD_Connection *c, const char 
         rc = web_game_undo(g, plies, &err);
     } else if (strcmp(name, "restart") == 0) {
         web_game_restart(g);
+    } else if (strcmp(name, "position") == 0) {
+        const char *text = param(c, body, "position");
+        if (!text || strlen(text) >= BA_POS_TEXT_MAX)
+            return error_answer(MHD_HTTP_BAD_REQUEST, "\"position\" must be a position text");
+        rc = web_game_set_position(g, text, &err);
     } else if (strcmp(name, "config") == 0) {
         json_t *st = web_game_state(g);
         if (!st)
@@ -286,7 +291,8 @@ static answer api(web_server *s, struct MHD_Connection *c, const char *name, int
                   const request *rq)
 {
     static const char *const GETS[] = {"new", "state"};
-    static const char *const POSTS[] = {"new", "move", "ai", "stop", "undo", "restart", "config"};
+    static const char *const POSTS[] = {"new", "move", "ai", "stop", "undo", "restart", "config",
+                                       "position"};
     int known_get = 0, known_post = 0;
     for (size_t i = 0; i < sizeof GETS / sizeof GETS[0]; i++)
         known_get |= strcmp(name, GETS[i]) == 0;

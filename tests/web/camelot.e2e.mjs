@@ -177,9 +177,28 @@ async function main() {
     check(p.D8 === 'K' && p.C9 === 'm' && p.C11 === 'k', 'undo restored the captured pieces');
     // The capture chain half clicked, for the screenshot.
     await click(page, 'D8');
+    check(await page.locator('#marks [data-victim="C9"]').count() === 1 &&
+      await page.locator('#marks [data-victim="C11"]').count() === 1, 'the pieces to capture are marked');
     await click(page, 'B10');
     await page.screenshot({ path: join(OUT, 'camelot.png') });
     console.log(`screenshot: ${join(OUT, 'camelot.png')}`);
+
+    // The end: a position where G15-G16 puts White's second piece into Black's castle.
+    const near = 'K1/4M3/10/12/12/12/mm10/12/12/12/12/12/12/10/8/2 w 0 0 - 0';
+    const set = await page.evaluate((pos) => fetch('/api/position', { method: 'POST',
+      body: JSON.stringify({ game: sessionStorage.getItem('camelot-game'), position: pos }) })
+      .then((r) => r.status), near);
+    check(set === 200, 'position set through the API');
+    await page.reload();
+    await settled(page, 0);
+    check(await page.locator('#banner').isHidden(), 'no result banner while the game goes on');
+    await click(page, 'G15');
+    await click(page, 'G16');
+    await settled(page, 1);
+    await page.waitForSelector('#banner:not(.hidden)', { timeout: STEP_TIMEOUT });
+    const banner = await page.locator('#banner').textContent();
+    check(banner === 'White wins', `result banner: "${banner}"`);
+    await page.screenshot({ path: join(OUT, 'camelot-end.png') });
     check(errors.length === 0, `no errors in the page${errors.length ? ': ' + errors.join('; ') : ''}`);
   } finally {
     if (context) await context.close();

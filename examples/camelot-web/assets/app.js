@@ -175,10 +175,15 @@ function drawMarks(st, marks) {
     el('circle', { class: 'selected', cx: cl.x, cy: cl.y, r: SQ * 0.3 }, marks);
   }
   const cands = candidates(st, app.path);
-  const next = new Set(), ends = new Set();
+  const next = new Set(), ends = new Set(), victims = new Set();
   for (const m of cands) {
+    for (const cap of m.captures) victims.add(cap);
     if (m.path.length > app.path.length) next.add(m.path[app.path.length]);
     if (m.path.length > app.path.length) ends.add(m.path[m.path.length - 1]);
+  }
+  for (const s of victims) {
+    const c = centre(s);
+    el('circle', { class: 'victim', cx: c.x, cy: c.y, r: SQ * 0.44, 'data-victim': s }, marks);
   }
   for (const s of ends) {
     const c = centre(s);

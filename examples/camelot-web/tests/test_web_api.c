@@ -563,6 +563,49 @@ START_TEST(restart_and_config)
 }
 END_TEST
 
+/* White has a knight in Black's castle (F16) and a man next to G16: G15-G16 wins. */
+#define NEAR_WIN "K1/4M3/10/12/12/12/mm10/12/12/12/12/12/12/10/8/2 w 0 0 - 0"
+
+START_TEST(position_and_game_over)
+{
+    char id[32];
+    new_game(id);
+    reply r = move(id, "\"D6-F8\"");
+    json_decref(r.json);
+    r = call("/api/position", id, ",\"position\":\"2/8/10/12 w 0 0 - 0\"");
+    ck_assert_int_eq(r.status, 400);
+    ck_assert(strlen(str(r.json, "error")) > 0);
+    json_decref(r.json);
+    r = state(id); /* unchanged by the refused position */
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 1);
+    json_decref(r.json);
+    r = call("/api/position", id, ",\"position\":\"" NEAR_WIN "\"");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(str(r.json, "position"), NEAR_WIN);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 0);
+    ck_assert_str_eq(str(r.json, "result"), "ongoing");
+    json_decref(r.json);
+    r = move(id, "[\"G15\",\"G16\"]");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(str(r.json, "result"), "white");
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "moves")), 0);
+    json_decref(r.json);
+    /* After the end: no move, no search. */
+    r = move(id, "\"A10-A9\"");
+    ck_assert_int_eq(r.status / 100, 4);
+    json_decref(r.json);
+    r = call("/api/ai", id, "");
+    ck_assert_int_eq(r.status, 409);
+    json_decref(r.json);
+    /* Undo reopens the game. */
+    r = call("/api/undo", id, "");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(str(r.json, "result"), "ongoing");
+    ck_assert_str_eq(str(r.json, "position"), NEAR_WIN);
+    json_decref(r.json);
+}
+END_TEST
+
 START_TEST(oldest_idle_game_is_evicted)
 {
     teardown();
@@ -598,6 +641,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, bad_requests);
     tcase_add_test(tc, ai_moves_and_stops);
     tcase_add_test(tc, restart_and_config);
+    tcase_add_test(tc, position_and_game_over);
     tcase_add_test(tc, oldest_idle_game_is_evicted);
     suite_add_tcase(s, tc);
     TCase *helpers = tcase_create("board");
