@@ -199,6 +199,15 @@ async function main() {
     const banner = await page.locator('#banner').textContent();
     check(banner === 'White wins', `result banner: "${banner}"`);
     await page.screenshot({ path: join(OUT, 'camelot-end.png') });
+
+    // New game: the same game id starts again from the start position.
+    const idBefore = await page.evaluate(() => sessionStorage.getItem('camelot-game'));
+    await page.click('#new');
+    await settled(page, 0);
+    p = await pieces(page);
+    check(Object.keys(p).length === 28 && await page.locator('#banner').isHidden() &&
+      idBefore === await page.evaluate(() => sessionStorage.getItem('camelot-game')),
+    'new game: start position, no banner, same game id');
     check(errors.length === 0, `no errors in the page${errors.length ? ': ' + errors.join('; ') : ''}`);
   } finally {
     if (context) await context.close();

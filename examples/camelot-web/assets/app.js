@@ -343,10 +343,14 @@ async function startAi() {
   else setMessage(r.data.error, 'error');
 }
 
+// A new game in this tab: the same game id restarted (its side and level kept), or a new game
+// the first time.
 async function newGame() {
   const side = ui.side.value;
   const ai = side === 'white' ? 'black' : side === 'black' ? 'white' : 'none';
-  const r = await api('GET', `/api/new?ai=${ai}&level=${ui.level.value || 2}`);
+  const r = app.state
+    ? await post('restart')
+    : await api('GET', `/api/new?ai=${ai}&level=${ui.level.value || 2}`);
   if (!r.ok) { setMessage(r.data.error, 'error'); return; }
   app.flipped = side === 'black';
   app.paused = false;

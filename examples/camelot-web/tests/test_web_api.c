@@ -452,6 +452,65 @@ START_TEST(bad_requests)
 }
 END_TEST
 
+/* Random bodies and paths (a fixed seed, 300 requests): every answer is a JSON error or a state,
+ * the server stays up, and the game changes only through moves the library accepted. */
+START_TEST(random_requests)
+{
+    char id[32];
+    new_game(id);
+    static const char *const pieces[] = {
+        "{", "}", "[", "]", ",", ":", "\"game\"", "\"move\"", "\"path\"", "\"D6\"", "\"F8\"",
+        "\"D6-F8\"", "\"x\"", "null", "true", "-1", "1e999", "\"\\u0000\"", "\"\xff\"", " ",
+        "\"level\"", "\"plies\"", "99999999999999999999", "\"E7xG9\"", "\"A4-A5\"",
+    };
+    static const char *const paths[] = {"/api/move", "/api/undo", "/api/config", "/api/stop",
+                                        "/api/position", "/api/restart", "/api/new", "/api/x"};
+    uint32_t seed = 12345;
+    int errors = 0;
+    for (int i = 0; i < 300; i++) {
+        char body[1024];
+        size_t len = 0;
+        if (i % 3 == 0)
+            len = (size_t)snprintf(body, sizeof body, "{\"game\":\"%s\",", id);
+        int parts = 1 + (int)((seed >> 16) % 12);
+        for (int k = 0; k < parts; k++) {
+            seed = seed * 1103515245u + 12345u;
+            const char *piece = pieces[(seed >> 16) % (sizeof pieces / sizeof pieces[0])];
+            size_t n = strlen(piece);
+            if (len + n + 1 < sizeof body) {
+                memcpy(body + len, piece, n);
+                len += n;
+            }
+        }
+        body[len] = '\0';
+        seed = seed * 1103515245u + 12345u;
+        const char *path = paths[(seed >> 16) % (sizeof paths / sizeof paths[0])];
+        reply r = request("POST", path, body);
+        ck_assert_msg(r.status >= 200 && r.status < 500, "%s %s: status %d", path, body, r.status);
+        if (r.status != 200)
+            ck_assert_msg(json_is_string(json_object_get(r.json, "error")), "%s: no error", body);
+        errors += r.status != 200;
+        json_decref(r.json);
+    }
+    ck_assert_int_gt(errors, 0);
+    /* Still serving, and the game's record replays in the library to the position it shows. */
+    reply r = state(id);
+    ck_assert_int_eq(r.status, 200);
+    ba_pos *pos;
+    ck_assert_int_eq(ba_pos_new(ba_camelot_game(), &pos), BA_OK);
+    size_t k;
+    json_t *m;
+    json_array_foreach(json_object_get(r.json, "record"), k, m)
+        ck_assert_int_eq(ba_pos_play_text(pos, str(m, "text"), NULL), BA_OK);
+    char text[BA_POS_TEXT_MAX];
+    ck_assert_int_gt(ba_pos_text(pos, text, sizeof text), 0);
+    if (json_array_size(json_object_get(r.json, "record")) > 0)
+        ck_assert_str_eq(str(r.json, "position"), text);
+    ba_pos_free(pos);
+    json_decref(r.json);
+}
+END_TEST
+
 /* Polls until the AI is idle (bounded). */
 static json_t *wait_ai(const char *id)
 {
@@ -639,6 +698,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, moves_by_text_and_path);
     tcase_add_test(tc, several_games_are_independent);
     tcase_add_test(tc, bad_requests);
+    tcase_add_test(tc, random_requests);
     tcase_add_test(tc, ai_moves_and_stops);
     tcase_add_test(tc, restart_and_config);
     tcase_add_test(tc, position_and_game_over);
