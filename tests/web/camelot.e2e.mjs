@@ -208,6 +208,18 @@ async function main() {
     check(Object.keys(p).length === 28 && await page.locator('#banner').isHidden() &&
       idBefore === await page.evaluate(() => sessionStorage.getItem('camelot-game')),
     'new game: start position, no banner, same game id');
+
+    // A canter run clicked leap by leap, stopped after the second leap by clicking J7 again.
+    await click(page, 'F7');
+    await click(page, 'H5');
+    check(await page.locator('#marks [data-target="J7"]').count() === 1, 'F7-H5: J7 offered as the next leap');
+    await click(page, 'J7');
+    check(await page.locator('#marks [data-target="J5"]').count() === 1, 'F7-H5-J7: J5 offered as the next leap');
+    await click(page, 'J7');
+    await settled(page, 1);
+    p = await pieces(page);
+    check(p.J7 === 'M' && !p.F7 && (await page.locator('#moves span').allTextContents())[0] === 'F7-H5-J7',
+      'the canter stopped on J7: F7-H5-J7');
     check(errors.length === 0, `no errors in the page${errors.length ? ': ' + errors.join('; ') : ''}`);
   } finally {
     if (context) await context.close();
