@@ -108,6 +108,15 @@ static int handle_option(void *user, const char *name, const char *value, ba_err
     return ba_error_set(err, BA_ERR_ARG, "--%s must be the only option", name);
 }
 
+/* A whole turn is a node: depth 2 already looks at tens of millions of positions, so the levels
+ * are shallow and time-capped. */
+static const ba_cli_level levels[] = {
+    {"Beginner (1 turn)", 1, 0, 0},
+    {"Club (2 turns, 10 s cap)", 2, 0, 10000},
+    {"Strong (3 turns, 30 s cap)", 3, 0, 30000},
+    {"Patient (4 turns, 120 s cap)", 4, 0, 120000},
+};
+
 static const ba_cli_option options[] = {
     {"aei", NULL, "speak the Arimaa Engine Interface on stdin/stdout (for match tools)"},
 };
@@ -122,6 +131,9 @@ int main(int argc, char **argv)
     prog.options = options;
     prog.option_count = sizeof options / sizeof options[0];
     prog.handle_option = handle_option;
+    prog.hooks.levels = levels;
+    prog.hooks.level_count = sizeof levels / sizeof levels[0];
+    prog.hooks.default_level = 2;
     prog.hooks.move_help =
         "A turn is 1-4 steps: piece, square, direction (n s e w), e.g. 'Ed2n Ed3n rc6s Md4w'.\n"
         "Pushes and pulls are two steps (the pushed piece moves first). Setup turns place all\n"
