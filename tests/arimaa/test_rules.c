@@ -85,6 +85,29 @@ START_TEST(pulls)
 }
 END_TEST
 
+START_TEST(captures_and_freezing_inside_a_turn)
+{
+    /* A pulled piece is captured the moment it lands on a trap: the elephant on c3 (held by
+     * the dog on c2) steps to b3 and pulls the silver rabbit from d3 onto c3. */
+    arm_state st = at_pos('g', "Ec3 Dc2 rd3 Ra1 rh8");
+    ba_move m;
+    ba_error err;
+    ck_assert_int_eq(at_parse(&st, "Ec3w rd3w", &m, &err), BA_OK);
+    char text[BA_MOVE_TEXT_MAX];
+    arm_move_to_text(&st, &m, text, sizeof text);
+    ck_assert_str_eq(text, "Ec3w rd3w rc3x");
+    arm_state after = at_play(&st, "Ec3w rd3w");
+    ck_assert_int_eq(at_on(&after, "c3"), '.');
+    ck_assert_int_eq(arm_popcount(after.bb[ARM_SILVER][ARM_RABBIT]), 1);
+    /* A piece that walks next to a stronger enemy with no friend beside it is frozen for the
+     * rest of the turn. */
+    arm_state walk = at_pos('g', "De3 he5 Rh1 ra8");
+    ck_assert(at_legal(&walk, "De3n"));
+    ck_assert(!at_legal(&walk, "De3n De4w"));
+    ck_assert(at_legal(&walk, "De3w Dd3n"));
+}
+END_TEST
+
 START_TEST(pull_frees_a_frozen_piece)
 {
     /* The gold cat on e4 is frozen by the silver dog on e5. The elephant on e6 pulls the dog
@@ -391,6 +414,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, freezing);
     tcase_add_test(tc, pushes);
     tcase_add_test(tc, pulls);
+    tcase_add_test(tc, captures_and_freezing_inside_a_turn);
     tcase_add_test(tc, pull_frees_a_frozen_piece);
     tcase_add_test(tc, push_into_a_trap);
     tcase_add_test(tc, capture_when_last_defender_leaves);
