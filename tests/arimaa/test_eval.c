@@ -132,6 +132,11 @@ START_TEST(steps_to_goal_known_positions)
     ck_assert_int_eq(arm_steps_to_goal(&trap, sq("c5"), 6), 4);
     arm_state guarded = at_pos('g', "Rc5 Db6 ra1");
     ck_assert_int_eq(arm_steps_to_goal(&guarded, sq("c5"), 6), 3);
+    /* Only a push helps: the rabbit on e7 is frozen by the dog d7 and the cat f7, e6 is taken,
+     * e8 is its only free neighbour. The horse on c7 pushes the dog to d6 and takes d7, beside
+     * the rabbit, which then steps: 3. (A pull would leave the cat freezing it: 5 or more.) */
+    arm_state push = at_pos('g', "Re7 dd7 cf7 re6 Hc7 ra1");
+    ck_assert_int_eq(arm_steps_to_goal(&push, sq("e7"), 6), 3);
     /* Silver goes down. */
     arm_state s = at_pos('s', "rd3 Ra8");
     ck_assert_int_eq(arm_steps_to_goal(&s, sq("d3"), 6), 2);
