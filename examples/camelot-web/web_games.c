@@ -436,13 +436,15 @@ int web_game_set_position(web_game *g, const char *text, ba_error *err)
 
 int web_game_configure(web_game *g, int ai_side, int level, ba_error *err)
 {
-    if (ai_side < -1 || ai_side > 1)
+    if (ai_side != WEB_SIDE_KEEP && (ai_side < -1 || ai_side > 1))
         return ba_error_set(err, BA_ERR_RANGE, "ai side must be white, black or none");
-    if (level < 1 || level > WEB_LEVELS)
+    if (level < 0 || level > WEB_LEVELS)
         return ba_error_set(err, BA_ERR_RANGE, "level must be 1..%d", WEB_LEVELS);
     pthread_mutex_lock(&g->mu);
-    g->ai_side = ai_side;
-    g->level = level;
+    if (ai_side != WEB_SIDE_KEEP)
+        g->ai_side = ai_side;
+    if (level > 0)
+        g->level = level;
     g->seq++;
     pthread_mutex_unlock(&g->mu);
     return BA_OK;

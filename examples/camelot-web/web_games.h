@@ -70,7 +70,11 @@ int web_game_play(web_game *game, const char *text, const char *const *path, siz
  *  the game has fewer). @return BA_OK or BA_ERR_STATE (nothing to undo). */
 int web_game_undo(web_game *game, int plies, ba_error *err);
 
-/** Sets the AI's level (1..WEB_LEVELS) and side (-1, 0, 1). */
+/** web_game_configure(): keep the AI's side as it is. */
+#define WEB_SIDE_KEEP (-2)
+
+/** Sets the AI's side (-1 none, 0, 1, or WEB_SIDE_KEEP) and level (1..WEB_LEVELS, or 0 to keep
+ *  it). @return BA_OK or BA_ERR_RANGE. */
 int web_game_configure(web_game *game, int ai_side, int level, ba_error *err);
 
 /** Starts the AI's search for the side to move in a worker thread (@p level 1..WEB_LEVELS, or

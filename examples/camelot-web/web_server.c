@@ -136,7 +136,11 @@ static int int_param(struct MHD_Connection *c, json_t *body, const char *key, in
     return (end != s && *end == '\0' && i >= -100 && i <= 100) ? (int)i : -1000;
 }
 
-/* The AI's side from "white" / "black" / "none" (or 0 / 1 / -1); -2 when malformed. */
+/* Returned by side_param() for a malformed side. */
+#define SIDE_BAD (-3)
+
+/* The AI's side from "white" / "black" / "none" (or 0 / 1 / -1, JSON null); SIDE_BAD when
+ * malformed, @p def when absent. */
 static int side_param(struct MHD_Connection *c, json_t *body, const char *key, int def)
 {
     if (body) {
@@ -147,9 +151,9 @@ static int side_param(struct MHD_Connection *c, json_t *body, const char *key, i
             return -1;
         if (json_is_integer(v))
             return json_integer_value(v) >= -1 && json_integer_value(v) <= 1
-                       ? (int)json_integer_value(v) : -2;
+                       ? (int)json_integer_value(v) : SIDE_BAD;
         if (!json_is_string(v))
-            return -2;
+            return SIDE_BAD;
     }
     const char *s = param(c, body, key);
     if (!s)
@@ -160,7 +164,7 @@ static int side_param(struct MHD_Connection *c, json_t *body, const char *key, i
         return 1;
     if (strcmp(s, "none") == 0 || strcmp(s, "-1") == 0)
         return -1;
-    return -2;
+    return SIDE_BAD;
 }
 
 /* The game named by "game"; fills @p fail when missing or unknown. */
@@ -187,7 +191,7 @@ static answer api_new(web_server *s, struct MHD_Connection *c, json_t *body)
 {
     int ai = side_param(c, body, "ai", 1);
     int level = int_param(c, body, "level", WEB_LEVEL_DEFAULT);
-    if (ai == -2)
+    if (ai == SIDE_BAD)
         return error_answer(MHD_HTTP_BAD_REQUEST, "\"ai\" must be white, black or none");
     if (level < 1 || level > WEB_LEVELS)
         return error_answer(MHD_HTTP_BAD_REQUEST, "\"level\" must be 1..6");
@@ -268,19 +272,12 @@ static answer api_game_call(web_server *s, struct MHD_Connection *c, const char 
             return error_answer(MHD_HTTP_BAD_REQUEST, "\"position\" must be a position text");
         rc = web_game_set_position(g, text, &err);
     } else if (strcmp(name, "config") == 0) {
-        json_t *st = web_game_state(g);
-        if (!st)
-            return error_answer(MHD_HTTP_SERVICE_UNAVAILABLE, "out of memory");
-        json_t *ai = json_object_get(st, "ai");
-        int cur_side = json_is_string(json_object_get(ai, "side"))
-                           ? strcmp(json_string_value(json_object_get(ai, "side")), "black") == 0
-                           : -1;
-        int cur_level = (int)json_integer_value(json_object_get(ai, "level"));
-        json_decref(st);
-        int side = side_param(c, body, "ai", cur_side);
-        int level = int_param(c, body, "level", cur_level);
-        if (side == -2)
+        int side = side_param(c, body, "ai", WEB_SIDE_KEEP);
+        int level = int_param(c, body, "level", 0);
+        if (side == SIDE_BAD)
             return error_answer(MHD_HTTP_BAD_REQUEST, "\"ai\" must be white, black or none");
+        if (level == 0 && json_object_get(body, "level"))
+            level = -1; /* an explicit 0 is out of range, not "keep" */
         rc = web_game_configure(g, side, level, &err);
     }
     return rc == BA_OK ? state_answer(g) : lib_error(&err, rc);

@@ -613,6 +613,23 @@ START_TEST(restart_and_config)
     r = call("/api/config", id, ",\"level\":0");
     ck_assert_int_eq(r.status, 400);
     json_decref(r.json);
+    r = call("/api/config", id, ",\"ai\":\"purple\"");
+    ck_assert_int_eq(r.status, 400);
+    json_decref(r.json);
+    r = call("/api/config", id, ",\"level\":\"x\"");
+    ck_assert_int_eq(r.status, 400);
+    json_decref(r.json);
+    r = call("/api/config", id, ",\"level\":2"); /* the side is kept */
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(str(json_object_get(r.json, "ai"), "side"), "white");
+    json_decref(r.json);
+    r = call("/api/config", id, ",\"ai\":null"); /* nobody; the level is kept */
+    ck_assert_int_eq(r.status, 200);
+    ck_assert(json_is_null(json_object_get(json_object_get(r.json, "ai"), "side")));
+    ck_assert_int_eq((int)json_integer_value(json_object_get(json_object_get(r.json, "ai"), "level")), 2);
+    json_decref(r.json);
+    r = call("/api/config", id, ",\"ai\":\"white\"");
+    json_decref(r.json);
     r = call("/api/restart", id, "");
     ck_assert_int_eq(r.status, 200);
     ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 0);
