@@ -237,7 +237,7 @@ programs() {
         [ -x "$prog" ] || continue
         n=$((n + 1))
         echo "--- $(basename "$prog")"
-        "$prog" --help | grep -q 'Usage' || { echo "--help: no usage"; return 1; }
+        "$prog" --help | grep -qi 'usage' || { echo "--help: no usage"; return 1; }
         "$prog" --version || return 1
         "$prog" --no-such-option 2>/dev/null
         status=$?
