@@ -5,10 +5,12 @@
  * on 127.0.0.1:8080 by default, then waits for Ctrl-C / SIGTERM. All rules are the library's:
  * the page only offers the moves the server lists. See docs/camelot-web.md.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <boardai/boardai.h>
 #include <boardai/camelot.h>
@@ -18,6 +20,20 @@
 #include "web_server.h"
 
 #define PROGRAM "boardai-camelot-web"
+
+/* Ctrl-C / SIGTERM write a byte here, and main() waits for it: a handler may run on any
+ * thread (the server's, the AI's, a sanitizer's), and write() is safe in a handler. */
+static int stop_pipe[2] = {-1, -1};
+
+static void on_stop_signal(int sig)
+{
+    unsigned char b = (unsigned char)sig;
+    int saved = errno;
+    if (write(stop_pipe[1], &b, 1) < 0) {
+        /* nothing more can be done in a handler */
+    }
+    errno = saved;
+}
 
 static void usage(FILE *out)
 {
@@ -87,12 +103,16 @@ int main(int argc, char **argv)
         }
     }
 
-    /* The server's threads inherit this mask, so only sigwait() below sees Ctrl-C. */
-    sigset_t stop_signals;
-    sigemptyset(&stop_signals);
-    sigaddset(&stop_signals, SIGINT);
-    sigaddset(&stop_signals, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
+    if (pipe(stop_pipe) != 0) {
+        perror(PROGRAM ": pipe");
+        return 1;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
     web_server *server = NULL;
@@ -113,8 +133,9 @@ int main(int argc, char **argv)
                strcmp(opts.host, "::") == 0 ? "::1" : opts.host, web_server_port(server));
     fflush(stdout);
 
-    int sig = 0;
-    sigwait(&stop_signals, &sig);
+    unsigned char sig = 0;
+    while (read(stop_pipe[0], &sig, 1) < 0 && errno == EINTR) {
+    }
     fprintf(stderr, PROGRAM ": stopping\n");
     web_server_stop(server);
     return 0;
