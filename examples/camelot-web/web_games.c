@@ -169,7 +169,9 @@ int web_store_create(web_store *store, int ai_side, int level, web_game **out, b
     pthread_mutex_init(&g->mu, NULL);
     pthread_cond_init(&g->idle, NULL);
     g->store = store;
-    make_id(store, g->id);
+    do /* ids are random: a repeat is next to impossible, but would mix two games up */
+        make_id(store, g->id);
+    while (web_store_find(store, g->id));
     g->ai_side = ai_side;
     g->level = level;
     g->last_used = ++store->uses;
