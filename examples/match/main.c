@@ -45,7 +45,7 @@ typedef struct options {
     double tune_values[MAX_TUNE_VALUES]; /* the values of the sweep, in order */
     int tune_count;
     int64_t game_index; /* -1: all games */
-    int64_t inject_crash;
+    int64_t inject_crash, inject_illegal;
     int quiet;
 } options;
 
@@ -122,6 +122,7 @@ static void usage(FILE *out)
             "  --game-index I      play only game I (to replay a reported game)\n"
             "  --quiet             no progress on stderr\n"
             "  --inject-crash I    testing aid: the worker of game I crashes after 2 moves\n"
+            "  --inject-illegal I  testing aid: in game I engine A's next move after 2 is garbled\n"
             "  --help, --version\n"
             "\n"
             "Games and their evaluation parameters:\n");
@@ -251,7 +252,7 @@ static int parse_args(int argc, char **argv, options *o, int quiet_errors)
         static const char *const WITH_VALUE[] = {
             "--game", "--a", "--b", "--games", "--jobs", "--seed", "--random-plies",
             "--openings", "--max-plies", "--csv", "--summary", "--plot", "--sprt", "--tune",
-            "--game-index", "--inject-crash", NULL};
+            "--game-index", "--inject-crash", "--inject-illegal", NULL};
         int known = 0;
         for (const char *const *w = WITH_VALUE; *w; w++)
             known |= !strcmp(a, *w);
@@ -297,6 +298,8 @@ static int parse_args(int argc, char **argv, options *o, int quiet_errors)
             bad = parse_i64(v, 0, INT64_MAX, &o->game_index);
         else if (!strcmp(a, "--inject-crash"))
             bad = parse_i64(v, 0, INT64_MAX, &o->inject_crash);
+        else if (!strcmp(a, "--inject-illegal"))
+            bad = parse_i64(v, 0, INT64_MAX, &o->inject_illegal);
         if (bad)
             return usage_error("%s: '%s' is not a valid number", a, v);
     }
@@ -581,15 +584,16 @@ static int write_plot(const options *o, const tune_row *rows, int nrows)
         return -1;
     }
     fprintf(gp,
-            "set terminal pngcairo size 800,500 noenhanced\n"
+            "set terminal pngcairo size 900,560 noenhanced font ',10'\n"
             "set output '%s'\n"
-            "set title 'boardai-match %s: B (%s) against A (%s), %lld games per value'\n"
-            "set xlabel '%s'\nset ylabel 'Elo of B - A (95%% interval)'\n"
-            "set y2label 'score of B (%%)'\nset y2tics\nset ytics nomirror\nset grid\n"
-            "set key bottom right\nset xzeroaxis lt -1\n"
-            "plot '%s' using 1:2:3:4 with yerrorlines lw 2 pt 7 title 'Elo', "
-            "'' using 1:(100-$5) axes x1y2 with points pt 6 title 'score'\n",
-            o->plot, o->game, o->b ? o->b : o->a, o->a, (long long)o->games, o->tune_name, data);
+            "set title \"boardai-match %s: B with %s = x against A, %lld games per value\\n"
+            "A: %s    B: %s\"\n"
+            "set xlabel '%s'\nset ylabel 'Elo of B - A, 95%% interval'\n"
+            "set grid\nset key top right\nset xzeroaxis lt -1\nset offsets graph 0.03, "
+            "graph 0.03, graph 0.05, graph 0.05\n"
+            "plot '%s' using 1:2:3:4 with yerrorlines lw 2 pt 7 title 'Elo B - A'\n",
+            o->plot, o->game, o->tune_name, (long long)o->games, o->a, o->b ? o->b : o->a,
+            o->tune_name, data);
     int rc = pclose(gp);
     unlink(data);
     return rc == 0 ? 0 : -1;
@@ -665,6 +669,7 @@ int main(int argc, char **argv)
     o.max_plies = -1;
     o.game_index = -1;
     o.inject_crash = -1;
+    o.inject_illegal = -1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.jobs = 0;
 
@@ -710,6 +715,7 @@ int main(int argc, char **argv)
     s.random_plies = o.random_plies;
     s.max_plies = o.max_plies >= 0 ? o.max_plies : 1000;
     s.inject_crash = o.inject_crash;
+    s.inject_illegal = o.inject_illegal;
     /* Check both configurations against the game now (unknown parameters, bad values). */
     for (int e = 0; e < 2; e++) {
         match_engine_cfg probe = s.cfg[e];

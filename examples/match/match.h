@@ -105,6 +105,7 @@ typedef struct match_setup {
     size_t opening_count;
     int max_plies;           /* adjudicate a draw after this many plies (0: none) */
     int64_t inject_crash;    /* testing aid: the worker of this game index crashes (-1: none) */
+    int64_t inject_illegal;  /* testing aid: in this game engine A's 3rd move is garbled (-1) */
 } match_setup;
 
 /*

@@ -236,6 +236,12 @@ void match_play_game(const match_setup *s, int64_t index, match_emit_fn emit, vo
             goto out;
         }
         nodes[e] += res->nodes;
+        if (index == s->inject_illegal && e == 0 && moves_played >= 2) {
+            /* testing aid (--inject-illegal): a move no game generates */
+            memset(&res->best, 0xEE, sizeof res->best);
+            res->best.len = 3;
+            memset(res->best.bytes + 3, 0, sizeof res->best.bytes - 3);
+        }
         char text[BA_MOVE_TEXT_MAX];
         if (ba_pos_move_text(c.ref, &res->best, text, sizeof text) < 0)
             snprintf(text, sizeof text, "<len %d tag %d>", res->best.len, res->best.tag);

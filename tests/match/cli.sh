@@ -87,6 +87,16 @@ grep -q '^totals: games 7 .* failed 1$' "$T/crash.out" || fail "crash totals: $(
 [ "$(grep -c ',crash,' "$T/crash.csv")" -eq 1 ] || fail "crash not in the CSV"
 [ "$(tail -n +2 "$T/crash.csv" | wc -l)" -eq 8 ] || fail "CSV should hold all 8 games"
 
+# ---- an engine breaking a rule: reported with its moves, the rest goes on ----
+"$BIN" --game kalah --a depth=3 --b depth=2 --games 6 --seed 7 --inject-illegal 2 \
+    --csv "$T/ill.csv" --quiet >"$T/ill.out" 2>"$T/ill.err"
+rc=$?
+[ $rc -eq 1 ] || fail "an illegal move should give exit status 1, got $rc"
+grep -q "game 2 (seed 7) illegal: engine A (south) played an illegal move" "$T/ill.err" ||
+    fail "illegal move not reported: $(cat "$T/ill.err")"
+grep -q '^totals: games 5 .* failed 1$' "$T/ill.out" || fail "illegal totals"
+[ "$(grep -c ',illegal,' "$T/ill.csv")" -eq 1 ] || fail "illegal game not in the CSV"
+
 # ---- interrupted: the finished games are in the CSV ----
 "$BIN" --game kalah --a depth=7 --b depth=6 --games 100000 --jobs 2 --csv "$T/int.csv" \
     --quiet >"$T/int.out" 2>"$T/int.err" &
