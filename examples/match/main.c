@@ -556,7 +556,9 @@ typedef struct tune_row {
 
 static int write_plot(const options *o, const tune_row *rows, int nrows)
 {
-    char data[] = "/tmp/boardai-match-plotXXXXXX";
+    char data[4096];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(data, sizeof data, "%s/boardai-match-plotXXXXXX", tmp && *tmp ? tmp : "/tmp");
     int fd = mkstemp(data);
     if (fd < 0)
         return -1;
@@ -634,8 +636,8 @@ static int read_openings(const char *path, match_setup *s)
 }
 
 /* Plays one match of setup (games from @p first) and fills @p st. @return match_run's code. */
-static int play_match(const options *o, const match_setup *s, run_state *st, int64_t first,
-                      int64_t count, int jobs, int rank)
+static int play_match(const match_setup *s, run_state *st, int64_t first, int64_t count,
+                      int jobs, int rank)
 {
     int64_t pairs = (first + count + 1) / 2;
     st->setup = s;
@@ -652,7 +654,6 @@ static int play_match(const options *o, const match_setup *s, run_state *st, int
         progress(st, 1);
     free(st->pair_first);
     st->pair_first = NULL;
-    (void)o;
     return rc;
 }
 
@@ -750,7 +751,7 @@ int main(int argc, char **argv)
         memset(&st, 0, sizeof st);
         st.opt = &o;
         st.csv = csv;
-        int rc = play_match(&o, &s, &st, first, count, jobs, rank);
+        int rc = play_match(&s, &st, first, count, jobs, rank);
         if (rank == 0) {
             double el = now_s() - st.t0;
             write_summary(stdout, &st, el);
@@ -772,8 +773,11 @@ int main(int argc, char **argv)
     } else {
         int nvals = o.tune_count;
         tune_row *rows = calloc((size_t)nvals, sizeof *rows);
-        if (!rows)
+        if (!rows) {
+            if (csv)
+                fclose(csv);
             FAIL("out of memory");
+        }
         int played = 0;
         for (int i = 0; i < nvals; i++) {
             match_setup ts = s;
@@ -787,7 +791,7 @@ int main(int argc, char **argv)
             st.tune_value = v;
             st.tune_index = i;
             st.tune_count = nvals;
-            int rc = play_match(&o, &ts, &st, first, count, jobs, rank);
+            int rc = play_match(&ts, &st, first, count, jobs, rank);
             rows[i].value = v;
             rows[i].counts = st.counts;
             rows[i].failed = st.failed;
@@ -877,6 +881,8 @@ int main(int argc, char **argv)
     if (csv)
         fclose(csv);
 done:
+    if (status == 130 && size > 1)
+        match_mpi_abort(status); /* interrupted: do not wait for the other ranks */
     for (size_t i = 0; i < s.opening_count; i++)
         free(s.openings[i]);
     free(s.openings);

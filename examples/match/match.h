@@ -146,10 +146,10 @@ int match_interrupted(void);
 
 /* MPI: starts (when launched by mpirun and built with MPI) and reports rank and size. */
 void match_mpi_init(int *argc, char ***argv, int *rank, int *size);
+/* MPI: ends every rank at once with @p code (after an interrupt; no-op without MPI). */
+void match_mpi_abort(int code);
 /* MPI: ends (no-op without MPI). */
 void match_mpi_finalize(void);
-/* MPI: rank 0 broadcasts a "continue" flag between runs (tuning); every rank returns it. */
-int match_mpi_bcast_flag(int flag);
 /* 1 when running under MPI with more than one rank. */
 int match_mpi_active(void);
 

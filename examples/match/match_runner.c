@@ -272,13 +272,14 @@ void match_mpi_finalize(void)
 #endif
 }
 
-int match_mpi_bcast_flag(int flag)
+void match_mpi_abort(int code)
 {
 #ifdef MATCH_HAVE_MPI
-    if (mpi_size > 1)
-        MPI_Bcast(&flag, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (mpi_started)
+        MPI_Abort(MPI_COMM_WORLD, code);
+#else
+    (void)code;
 #endif
-    return flag;
 }
 
 /* ---- the run ---- */
