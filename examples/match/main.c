@@ -61,7 +61,7 @@ typedef struct run_state {
     int64_t failed;
     int64_t side_wins[2], draws_adjudicated;
     signed char *pair_first; /* per pair: A's result of the first finished game, or 2 */
-    int64_t pairs;
+    int64_t pair_base, pairs; /* pair_first[k] is pair pair_base + k */
     int64_t done, target;
     double t0, last_progress;
     int sprt_decision;
@@ -469,8 +469,8 @@ static void on_record(void *user, const match_record *r)
             st->side_wins[w]++;
         if (r->adjudicated)
             st->draws_adjudicated++;
-        int64_t p = r->index / 2;
-        if (st->pair_first && p < st->pairs) {
+        int64_t p = r->index / 2 - st->pair_base;
+        if (st->pair_first && p >= 0 && p < st->pairs) {
             if (st->pair_first[p] == 2)
                 st->pair_first[p] = (signed char)r->a_score;
             else
@@ -639,7 +639,9 @@ static int read_openings(const char *path, match_setup *s)
 static int play_match(const match_setup *s, run_state *st, int64_t first, int64_t count,
                       int jobs, int rank)
 {
-    int64_t pairs = (first + count + 1) / 2;
+    /* pair_first covers only this run's pairs (--game-index may start anywhere) */
+    int64_t pairs = (first + count + 1) / 2 - first / 2;
+    st->pair_base = first / 2;
     st->setup = s;
     st->target = count;
     st->t0 = now_s();
@@ -720,7 +722,8 @@ int main(int argc, char **argv)
     /* Check both configurations against the game now (unknown parameters, bad values). */
     for (int e = 0; e < 2; e++) {
         match_engine_cfg probe = s.cfg[e];
-        if (o.have_tune && e == 1 && match_config_set_param(&probe, o.tune_name, o.tune_values[0]) != 0)
+        if (o.have_tune && e == 1 &&
+            match_config_set_param(&probe, o.tune_name, o.tune_values[0]) != 0)
             FAIL("--tune: cannot set '%s'", o.tune_name);
         const ba_game *g;
         int owned = 0;
@@ -729,13 +732,18 @@ int main(int argc, char **argv)
         if (owned)
             ba_game_destroy((ba_game *)(uintptr_t)g);
     }
-    int jobs = o.jobs > 0 ? o.jobs : size > 1 ? 1 : (int)(cores > 0 ? (cores > 64 ? 64 : cores) : 1);
+    /* one worker per core; under MPI one per rank (start one rank per core) */
+    int jobs = o.jobs > 0 ? o.jobs : size > 1 ? 1 : (int)(cores < 1 ? 1 : cores > 64 ? 64 : cores);
 
     FILE *csv = NULL;
     if (rank == 0 && o.csv) {
         csv = fopen(o.csv, "w");
-        if (!csv)
-            FAIL("--csv: cannot write '%s': %s", o.csv, strerror(errno));
+        if (!csv) {
+            usage_error("--csv: cannot write '%s': %s", o.csv, strerror(errno));
+            match_mpi_abort(2); /* the other ranks would wait for rank 0 */
+            status = 2;
+            goto done;
+        }
         csv_header(csv);
     }
     int64_t first = o.game_index >= 0 ? o.game_index : 0;
