@@ -7,6 +7,8 @@
 
 #include "match.h"
 
+#if defined(MATCH_HAVE_KALAH) || defined(MATCH_HAVE_CAMELOT) || defined(MATCH_HAVE_UGOLKI) || \
+    defined(MATCH_HAVE_CHESS) || defined(MATCH_HAVE_ARIMAA)
 /* Checks that every parameter of @p cfg is one of @p names (a NULL-terminated list). */
 static int only_params(const match_engine_cfg *cfg, const char *game, const char *const *names,
                        ba_error *err)
@@ -22,6 +24,9 @@ static int only_params(const match_engine_cfg *cfg, const char *game, const char
     return BA_OK;
 }
 
+#endif
+
+#if defined(MATCH_HAVE_CAMELOT) || defined(MATCH_HAVE_UGOLKI) || defined(MATCH_HAVE_ARIMAA)
 /* An integer parameter into *out, if present: must be a whole number within +-limit. */
 static int int_param(const match_engine_cfg *cfg, const char *name, long limit, int *out,
                      ba_error *err)
@@ -35,6 +40,7 @@ static int int_param(const match_engine_cfg *cfg, const char *name, long limit, 
     *out = (int)v;
     return BA_OK;
 }
+#endif
 
 #ifdef MATCH_HAVE_KALAH
 static const char *const KALAH_PARAMS[] = {NULL};

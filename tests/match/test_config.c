@@ -21,9 +21,13 @@ START_TEST(parse_engine_keys)
     ck_assert_int_eq(match_config_parse("depth=2,alg=negamax", &c, &err), 0);
     ck_assert_str_eq(c.text, "alg=negamax,depth=2");
 
-    /* settings reach the engine */
+    /* settings reach the engine (any game of the build) */
+    size_t n;
+    const match_game_entry *games = match_games(&n);
+    if (n == 0)
+        return; /* a core-only build: no game to make an engine for */
     ba_engine *e = NULL;
-    const ba_game *g = match_games(&(size_t){0})[0].referee();
+    const ba_game *g = games[0].referee();
     ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
     ck_assert_int_eq(match_config_parse("alg=negamax,depth=5,nodes=77", &c, &err), 0);
     ck_assert_int_eq(match_config_apply(&c, e, &err), BA_OK);
@@ -81,7 +85,7 @@ START_TEST(game_table)
 {
     size_t n;
     const match_game_entry *games = match_games(&n);
-    ck_assert_uint_gt(n, 0);
+    ck_assert_ptr_null(games[n].name); /* the table ends with its sentinel */
     for (size_t i = 0; i < n; i++) {
         ck_assert_ptr_eq(match_game_find(games[i].name), &games[i]);
         ck_assert_str_eq(games[i].referee()->name, games[i].name);
