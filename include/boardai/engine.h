@@ -31,7 +31,8 @@ typedef enum ba_algorithm {
 typedef enum ba_option {
     BA_OPT_ALGORITHM = 0,    /**< A #ba_algorithm. Default #BA_ALG_ALPHABETA. */
     BA_OPT_DEPTH = 1,        /**< Maximum depth in plies, 1..#BA_MAX_DEPTH. Default 64. */
-    BA_OPT_NODES = 2,        /**< Node limit, 0 = none (default). */
+    BA_OPT_NODES = 2,        /**< Node limit, 0 = none (default). With several threads: the
+                                  total, seen by each thread every 256 of its nodes. */
     BA_OPT_TIME_MS = 3,      /**< Time limit in milliseconds, 0 = none (default). */
     BA_OPT_TT_MB = 4,        /**< Transposition table size in MiB, 0..1048576, 0 = no table.
                                   Default 16. */

@@ -178,7 +178,7 @@ START_TEST(limits_and_stop_reach_helpers)
         ba_engine_set(e, BA_OPT_NODES, 50000);
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         ck_assert_int_eq(r.stopped, 1);
-        ck_assert_uint_le(r.nodes, 50000u + 256u * (unsigned)threads);
+        ck_assert_uint_le(r.nodes, 50000u + 512u * (unsigned)threads);
         ck_assert(is_legal(p, &r.best));
         ba_engine_set(e, BA_OPT_NODES, 0);
         ba_engine_set(e, BA_OPT_TIME_MS, 60);
