@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         if (rc == BA_ARIMAA_AEI_SEARCH) {
             ba_engine *e = ba_arimaa_aei_engine(aei);
-            FUZZ_CHECK(e && ba_engine_set(e, BA_OPT_NODES, 300) == BA_OK);
+            FUZZ_CHECK(e && ba_engine_set(e, BA_OPT_NODES, 100) == BA_OK);
             FUZZ_CHECK(ba_engine_set(e, BA_OPT_TT_MB, 1) == BA_OK);
             FUZZ_CHECK(ba_arimaa_aei_search(aei) == BA_OK);
         }

@@ -1,7 +1,7 @@
 /* tests/fuzz/fuzz_uci.c: the chess UCI session (games/chess/uci.c). Input: UCI lines.
  *
  * Every line is fed; a session never breaks. A `go` is searched only when it is bounded by
- * small numbers (depth, nodes, perft or movetime of at most 4, no `infinite`, no clock), so
+ * small numbers (depth, nodes, perft of at most 2, no `infinite`, no clock), so
  * that every input stays fast; other `go` lines are parsed but not run.
  */
 #include "fuzz_common.h"
@@ -15,7 +15,7 @@ static void on_line(void *user, const char *line, size_t len)
 
 static int go_bounded(const char *line)
 {
-    if (!fuzz_numbers_at_most(line, 4) || strstr(line, "infinite") || strstr(line, "time") ||
+    if (!fuzz_numbers_at_most(line, 2) || strstr(line, "infinite") || strstr(line, "time") ||
         strstr(line, "inc") || strstr(line, "movestogo") || strstr(line, "ponder"))
         return 0;
     return strstr(line, "depth") || strstr(line, "nodes") || strstr(line, "perft");

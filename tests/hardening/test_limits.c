@@ -248,14 +248,20 @@ START_TEST(test_limits_of_one)
         ck_assert_int_eq(t[i].make(&g, &owned), 0);
         ba_pos *pos = NULL;
         ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
-        for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_BESTFIRST; alg++) {
+        /* Every algorithm, plus alpha-beta and MCTS with two threads (Lazy SMP, root
+         * parallelism): "algorithm" 4 and 5 below. */
+        for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_MCTS + 2; alg++) {
             for (size_t l = 0; l < 3; l++) {
                 ba_engine *e = NULL;
                 ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
                 ck_assert_int_eq(ba_engine_set(e, BA_OPT_TT_MB, 1), BA_OK);
-                ck_assert_int_eq(ba_engine_set(e, BA_OPT_ALGORITHM, alg), BA_OK);
+                int threads = alg > BA_ALG_MCTS ? 2 : 1;
+                int real = alg == BA_ALG_MCTS + 1 ? BA_ALG_ALPHABETA
+                                                  : alg == BA_ALG_MCTS + 2 ? BA_ALG_MCTS : alg;
+                ck_assert_int_eq(ba_engine_set(e, BA_OPT_ALGORITHM, real), BA_OK);
+                ck_assert_int_eq(ba_engine_set(e, BA_OPT_THREADS, threads), BA_OK);
                 /* Negamax has no other bound: keep it shallow where the limit is not depth. */
-                if (alg == BA_ALG_NEGAMAX)
+                if (real == BA_ALG_NEGAMAX)
                     ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 2), BA_OK);
                 ck_assert_int_eq(ba_engine_set(e, limits[l].opt, 1), BA_OK);
                 ba_search_result res;
@@ -297,10 +303,11 @@ START_TEST(test_time_limit_overshoot)
         int owned;
         ck_assert_int_eq(t[i].make(&g, &owned), 0);
         for (size_t l = 0; l < sizeof limits / sizeof limits[0]; l++) {
-            double max_over = 0, sum_over = 0;
+            double max_over = 0, sum_over = 0, alg_max[4] = {0, 0, 0, 0};
             int samples = 0, early = 0;
             int positions = limits[l] >= 500 ? 1 : 2;
-            for (int alg = BA_ALG_ALPHABETA; alg <= BA_ALG_BESTFIRST; alg++) {
+            /* Alpha-beta, best-first, MCTS, and alpha-beta with two threads (Lazy SMP). */
+            for (int alg = BA_ALG_ALPHABETA; alg <= BA_ALG_MCTS + 1; alg++) {
                 uint64_t rng = 5 + (uint64_t)l;
                 for (int p = 0; p < positions; p++) {
                     ba_pos *pos = NULL;
@@ -320,7 +327,14 @@ START_TEST(test_time_limit_overshoot)
                     }
                     ba_engine *e = NULL;
                     ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
-                    ck_assert_int_eq(ba_engine_set(e, BA_OPT_ALGORITHM, alg), BA_OK);
+                    int smp = alg == BA_ALG_MCTS + 1;
+                    ck_assert_int_eq(ba_engine_set(e, BA_OPT_ALGORITHM,
+                                                   smp ? BA_ALG_ALPHABETA : alg),
+                                     BA_OK);
+                    ck_assert_int_eq(ba_engine_set(e, BA_OPT_THREADS, smp ? 2 : 1), BA_OK);
+                    /* MCTS's default iteration cap would end it before the time limit. */
+                    if (alg == BA_ALG_MCTS)
+                        ck_assert_int_eq(ba_engine_set(e, BA_OPT_MCTS_ITERATIONS, 0), BA_OK);
                     ck_assert_int_eq(ba_engine_set(e, BA_OPT_TIME_MS, limits[l]), BA_OK);
                     ba_search_result res;
                     double t0 = now_ms();
@@ -335,6 +349,8 @@ START_TEST(test_time_limit_overshoot)
                             over = 0;
                         if (over > max_over)
                             max_over = over;
+                        if (over > alg_max[alg - BA_ALG_ALPHABETA])
+                            alg_max[alg - BA_ALG_ALPHABETA] = over;
                         sum_over += over;
                         samples++;
                         /* Generous: a loaded machine and the sanitizers slow things down. */
@@ -346,10 +362,12 @@ START_TEST(test_time_limit_overshoot)
                     ba_pos_free(pos);
                 }
             }
-            printf("movetime %4d ms  %-8s searches %d (finished early %d)  overshoot max %6.1f "
-                   "ms  mean %6.1f ms\n",
+            printf("movetime %4d ms  %-8s searches %2d (finished early %d)  overshoot max %6.1f "
+                   "ms  mean %6.1f ms  (max by algorithm: alpha-beta %.1f, best-first %.1f, "
+                   "MCTS %.1f, Lazy SMP x2 %.1f)\n",
                    limits[l], g->name, samples + early, early, max_over,
-                   samples ? sum_over / samples : 0.0);
+                   samples ? sum_over / samples : 0.0, alg_max[0], alg_max[1], alg_max[2],
+                   alg_max[3]);
             fflush(stdout);
         }
         if (owned)

@@ -209,7 +209,7 @@ typedef struct range_case {
 START_TEST(test_settings_out_of_range)
 {
     static const range_case cases[] = {
-        {BA_OPT_ALGORITHM, -1, 3, BA_ALG_NEGAMAX},
+        {BA_OPT_ALGORITHM, -1, BA_ALG_MCTS + 1, BA_ALG_NEGAMAX},
         {BA_OPT_DEPTH, 0, BA_MAX_DEPTH + 1, 5},
         {BA_OPT_NODES, -1, INT64_MIN, 100},
         {BA_OPT_TIME_MS, -1, INT64_MIN, 100},
@@ -217,11 +217,19 @@ START_TEST(test_settings_out_of_range)
         {BA_OPT_NOISE, -1, BA_SCORE_EVAL_MAX + 1, 10},
         {BA_OPT_QUIESCENCE, -1, 2, 0},
         {BA_OPT_ASPIRATION, -1, BA_SCORE_EVAL_MAX + 1, 50},
-        {BA_OPT_THREADS, 0, 2, 1},
+        {BA_OPT_THREADS, 0, 65, 2},
         {BA_OPT_BF_MIN_DEPTH, 0, BA_MAX_DEPTH + 1, 3},
         {BA_OPT_BF_SCHEDULE, 0, 9, 3},
         {BA_OPT_TT_DEEPER, -1, 2, 1},
         {BA_OPT_QDEPTH, -1, BA_MAX_DEPTH + 1, 4},
+        {BA_OPT_MCTS_C, -1, 100001, 1000},
+        {BA_OPT_MCTS_PLAYOUT, -2, 10001, 5},
+        {BA_OPT_MCTS_SOLVER, -1, 2, 0},
+        {BA_OPT_MCTS_MEMORY_MB, 0, 1048577, 2},
+        {BA_OPT_DETERMINISTIC, -1, 2, 1},
+        {BA_OPT_MCTS_EVAL_SCALE, 0, BA_SCORE_EVAL_MAX + 1, 300},
+        {BA_OPT_MCTS_ITERATIONS, -1, INT64_MIN, 500},
+        {BA_OPT_MCTS_REUSE, -1, 2, 0},
     };
     ba_engine *e = NULL;
     ck_assert_int_eq(ba_engine_new(G(), &e), BA_OK);

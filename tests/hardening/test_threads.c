@@ -130,9 +130,28 @@ START_TEST(test_engines_in_threads)
         ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_SEED, i), BA_OK);
         if (!w[i].unlimited)
             ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_TIME_MS, 30), BA_OK);
-        if (i % 3 == 2)
+        /* A mix of algorithms, including the ones with threads of their own (Lazy SMP,
+         * MCTS root parallelism), which a stop from outside must reach too. */
+        switch (i % 5) {
+        case 1:
             ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_ALGORITHM, BA_ALG_BESTFIRST),
                              BA_OK);
+            break;
+        case 2:
+            ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_THREADS, 2), BA_OK);
+            break;
+        case 3:
+            ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_ALGORITHM, BA_ALG_MCTS), BA_OK);
+            ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_MCTS_ITERATIONS, 0), BA_OK);
+            ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_MCTS_MEMORY_MB, 4), BA_OK);
+            break;
+        case 4:
+            ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_ALGORITHM, BA_ALG_MCTS), BA_OK);
+            ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_THREADS, 2), BA_OK);
+            ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_MCTS_MEMORY_MB, 4), BA_OK);
+            break;
+        default: break;
+        }
         atomic_init(&w[i].searching, 0);
         atomic_init(&w[i].finished, 0);
     }
