@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
-# Play a board game against libboardai's AI in the terminal.
+# Play a board game against libboardai's AI.
 #
 # Usage: scripts/play.sh [GAME] [program options...]
-#   GAME: camelot (the default once it is built), kalah, chess, ugolki or arimaa.
-#   Program options go to boardai-GAME, e.g. --side 1, --level 3, --time 2000 (see --help).
+#   No GAME: Camelot in the web browser (boardai-camelot-web; prints the address to open,
+#   options e.g. --port 8081). GAME: camelot-tty (Camelot in the terminal; also: camelot),
+#   kalah, chess, ugolki or arimaa. Program options go to the program, e.g. --side 1, --level 3.
 # Installs the build tools that are missing, builds a Release build of just that game in
 # build-play/GAME (warnings are not errors here), then starts the program.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-GAMES=(camelot kalah chess ugolki arimaa)
+GAMES=(camelot-web camelot-tty camelot kalah chess ugolki arimaa)
 
 game=""
 if [ $# -gt 0 ]; then
     case $1 in
     -h | --help)
-        sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+        sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
         exit 0 ;;
     -*) ;; # options for the default game
     *)
@@ -30,11 +31,19 @@ if [ $# -gt 0 ]; then
     esac
 fi
 
-has_program() { compgen -G "$ROOT/examples/$1/*.c" >/dev/null && [ -d "$ROOT/games/$1" ]; }
+has_program() {
+    case $1 in
+    camelot-web) [ -f "$ROOT/examples/camelot-web/CMakeLists.txt" ] && [ -d "$ROOT/games/camelot" ] ;;
+    *) compgen -G "$ROOT/examples/$1/*.c" >/dev/null && [ -d "$ROOT/games/$1" ] ;;
+    esac
+}
+[ "$game" = camelot-tty ] && game=camelot
 
 if [ -z "$game" ]; then
-    # Camelot is the flagship; Kalah until Camelot's program exists.
-    if has_program camelot; then game=camelot; else game=kalah; fi
+    # Camelot in the browser is the flagship; then Camelot in the terminal; Kalah before both.
+    if has_program camelot-web; then game=camelot-web
+    elif has_program camelot; then game=camelot
+    else game=kalah; fi
 fi
 if ! has_program "$game"; then
     echo "error: the $game program is not in this tree yet (no examples/$game)" >&2
@@ -45,13 +54,18 @@ fi
 . "$ROOT/scripts/deps.sh"
 ba_note_c_toolchain
 ba_note_tools "cmake cmake"
+if [ "$game" = camelot-web ]; then
+    ba_note_tools "pkg-config pkg-config"
+    ba_note_pkgconfig "libmicrohttpd libmicrohttpd-dev" "jansson libjansson-dev"
+fi
 ba_install_missing
 
 build=$ROOT/build-play/$game
 jobs=${BOARDAI_JOBS:-2}
 mkdir -p "$ROOT/build-play"
 echo "building boardai-$game (Release) in $build ..."
-cmake -S "$ROOT" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBOARDAI_GAMES="$game" \
+lib_game=${game%-web} # boardai-camelot-web needs the camelot module
+cmake -S "$ROOT" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBOARDAI_GAMES="$lib_game" \
     -DBOARDAI_WERROR=OFF -DBOARDAI_BUILD_TESTS=OFF -DBOARDAI_BUILD_BENCH=OFF >"$build.log" 2>&1 ||
     { cat "$build.log" >&2; exit 1; }
 cmake --build "$build" -j"$jobs" --target "boardai-$game" >>"$build.log" 2>&1 ||

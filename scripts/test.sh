@@ -4,7 +4,8 @@
 #   checks that the shared library exports only ba_ symbols, runs the suites again under
 #   AddressSanitizer + UndefinedBehaviorSanitizer, builds the Doxygen docs with zero warnings,
 #   installs into a temporary prefix and builds programs against the installed library (with
-#   pkg-config and with find_package), and smoke-tests every boardai-<game> program.
+#   pkg-config and with find_package), smoke-tests every boardai-<game> program, and tests
+#   boardai-camelot-web in headless Chromium (scripts/test-web.sh).
 # Ends with "N passed, N failed" (ctest tests of both runs plus the other stages); the exit status
 # is non-zero when anything failed.
 #
@@ -124,6 +125,11 @@ install_deps() {
     ba_note_tools "cmake cmake" "pkg-config pkg-config" "nm binutils"
     [ "$RUN_DOCS" -eq 0 ] || ba_note_tools "doxygen doxygen"
     ba_note_pkgconfig "check check"
+    # boardai-camelot-web (skipped by CMake without them)
+    ba_note_pkgconfig "libmicrohttpd libmicrohttpd-dev" "jansson libjansson-dev"
+    # boardai-match: MPI runs and --plot
+    ba_note_tools "mpirun openmpi-bin" "gnuplot gnuplot-nox"
+    ba_note_pkgconfig "ompi-c libopenmpi-dev"
     ba_install_missing
     cmake --version | head -n 1
     cc --version | head -n 1
@@ -269,6 +275,12 @@ main() {
         ctest_stage tests "$BUILD"
         stage exports exports
         stage programs programs
+        # Camelot in the browser: API tests again plus the Chromium end-to-end test (installs
+        # node, npm, chromium and playwright-core itself; says so when Chromium is skipped).
+        if [ -x "$BUILD/examples/boardai-camelot-web" ]; then
+            stage web "$ROOT/scripts/test-web.sh" --use-build "$BUILD"
+            grep -h 'SKIPPED' "$LOGS/web.log" | sed 's/^/   /'
+        fi
     else
         skip tests "build failed"
     fi
