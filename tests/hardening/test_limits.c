@@ -263,7 +263,11 @@ START_TEST(test_limits_of_one)
                 /* Negamax has no other bound: keep it shallow where the limit is not depth. */
                 if (real == BA_ALG_NEGAMAX)
                     ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 2), BA_OK);
-                ck_assert_int_eq(ba_engine_set(e, limits[l].opt, 1), BA_OK);
+                /* MCTS has no depth: its third limit is the iteration count. */
+                ba_option opt = real == BA_ALG_MCTS && limits[l].opt == BA_OPT_DEPTH
+                                    ? BA_OPT_MCTS_ITERATIONS
+                                    : limits[l].opt;
+                ck_assert_int_eq(ba_engine_set(e, opt, 1), BA_OK);
                 ba_search_result res;
                 int rc = ba_engine_search(e, pos, &res);
                 ck_assert_msg(rc == BA_OK, "%s (%s) alg %d %s 1: rc %d", t[i].module,
