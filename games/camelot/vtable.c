@@ -130,13 +130,23 @@ static int cam_v_render(const ba_game *g, const void *state, char *buf, size_t c
     return cam_render(state, buf, cap);
 }
 
+/* A capture or an entry into the opponent's castle can never be undone (pieces only leave the
+ * board, and a piece in the enemy castle stays there), so no position from before the last one
+ * can come back: only the last quiet_plies history entries can repeat. */
+static size_t cam_v_repeat_window(const ba_game *g, const void *state)
+{
+    (void)g;
+    return ((const cam_state *)state)->quiet_plies;
+}
+
 #define CAM_GAME_INIT(params_ptr, destroy_fn)                                               \
     {                                                                                       \
         BA_GAME_ABI, BA_GAME_HISTORY_MATTERS, "camelot", {"white", "black"},                \
         sizeof(cam_state), CAM_MAX_MOVES, CAM_MAX_PLIES_FIFTY, (params_ptr), cam_v_init,   \
         cam_v_side, cam_v_generate, cam_v_apply, cam_v_status, cam_evaluate, cam_v_hash,    \
         cam_v_move_to_text, cam_v_move_from_text, cam_v_pos_to_text, cam_v_pos_from_text,   \
-        cam_v_noisy, cam_order_key, cam_v_render, cam_explain, (destroy_fn), NULL           \
+        cam_v_noisy, cam_order_key, cam_v_render, cam_explain, (destroy_fn),                \
+        cam_v_repeat_window                                                                 \
     }
 
 static const ba_game cam_default_game = CAM_GAME_INIT(&cam_default_params, NULL);
