@@ -208,6 +208,20 @@ int ba_pos_moves(const ba_pos *pos, ba_move *moves, size_t cap)
     return pos->g->generate(pos->g, pos->state, &h, moves, cap);
 }
 
+/* For games whose generator lists only some legal moves: the move is legal when the game's
+ * parser (which checks legality) reads its text back to the very same move. */
+static int pos_legal_by_text(const ba_pos *pos, const ba_history *h, const ba_move *move)
+{
+    const ba_game *g = pos->g;
+    char text[BA_MOVE_TEXT_MAX];
+    if (g->move_to_text(g, pos->state, move, text, sizeof text) < 0)
+        return 0;
+    ba_move parsed = BA_MOVE_NONE;
+    if (g->move_from_text(g, pos->state, h, text, &parsed, NULL) != BA_OK)
+        return 0;
+    return ba_move_equal(&parsed, move);
+}
+
 int ba_pos_play(ba_pos *pos, const ba_move *move, ba_error *err)
 {
     if (!pos || !move)
@@ -227,6 +241,8 @@ int ba_pos_play(ba_pos *pos, const ba_move *move, ba_error *err)
     free(list);
     if (n < 0)
         return ba_error_set(err, n, "move generation failed: %s", ba_errstr(n));
+    if (!found && (g->flags & BA_GAME_PARTIAL_MOVES))
+        found = pos_legal_by_text(pos, &h, move);
     if (!found)
         return ba_error_set(err, BA_ERR_ILLEGAL, "the move is not legal in this position");
     int rc = pos_reserve(pos, pos->ply + 1);

@@ -188,7 +188,7 @@ int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err
 
 static const ba_game arm_game = {
     .abi = BA_GAME_ABI,
-    .flags = BA_GAME_HISTORY_MATTERS,
+    .flags = BA_GAME_HISTORY_MATTERS | BA_GAME_PARTIAL_MOVES,
     .name = "arimaa",
     .side_names = {"gold", "silver"},
     .state_size = sizeof(arm_state),

@@ -74,6 +74,11 @@ typedef struct ba_move {
 /** The result or the legal moves can depend on earlier positions (repetition rules). The search
  *  then never stores a score that depended on the path in its transposition table. */
 #define BA_GAME_HISTORY_MATTERS 0x1u
+/** generate() may list only some of the legal moves (Arimaa lists a few of the ~65 million setup
+ *  turns). ba_pos_play() then also accepts a move that is not listed when the game's own parser
+ *  reads the move's text back to the same move (move_from_text() checks legality), so the
+ *  game's move_to_text() must reject malformed moves cleanly. */
+#define BA_GAME_PARTIAL_MOVES 0x2u
 /** @} */
 
 /** The game ABI this header describes; a game sets #ba_game::abi to it. */
