@@ -20,7 +20,7 @@ typedef struct engine_key {
 #define FIELD(f) offsetof(match_engine_cfg, f)
 
 static const engine_key ENGINE_KEYS[] = {
-    {"alg", FIELD(alg), BA_OPT_ALGORITHM, 0, 2},
+    {"alg", FIELD(alg), BA_OPT_ALGORITHM, 0, 3},
     {"depth", FIELD(depth), BA_OPT_DEPTH, 1, BA_MAX_DEPTH},
     {"nodes", FIELD(nodes), BA_OPT_NODES, 0, INT64_MAX},
     {"time", FIELD(time_ms), BA_OPT_TIME_MS, 0, INT64_MAX},
@@ -30,10 +30,15 @@ static const engine_key ENGINE_KEYS[] = {
     {"qdepth", FIELD(qdepth), BA_OPT_QDEPTH, 0, BA_MAX_DEPTH},
     {"aspiration", FIELD(aspiration), BA_OPT_ASPIRATION, 0, BA_SCORE_EVAL_MAX},
     {"ttdeeper", FIELD(tt_deeper), BA_OPT_TT_DEEPER, 0, 1},
+    {"threads", FIELD(threads), BA_OPT_THREADS, 1, 64},
+    {"mcts_c", FIELD(mcts_c), BA_OPT_MCTS_C, 0, 100000},
+    {"playout", FIELD(mcts_playout), BA_OPT_MCTS_PLAYOUT, 0, BA_MAX_DEPTH},
+    {"solver", FIELD(mcts_solver), BA_OPT_MCTS_SOLVER, 0, 1},
+    {"scale", FIELD(mcts_scale), BA_OPT_MCTS_EVAL_SCALE, 1, BA_SCORE_EVAL_MAX},
 };
 #define ENGINE_KEY_COUNT (sizeof ENGINE_KEYS / sizeof ENGINE_KEYS[0])
 
-static const char *const ALG_NAMES[] = {"negamax", "alphabeta", "bestfirst"};
+static const char *const ALG_NAMES[] = {"negamax", "alphabeta", "bestfirst", "mcts"};
 
 static int64_t *field_of(match_engine_cfg *cfg, const engine_key *k)
 {
@@ -126,13 +131,13 @@ static int parse_item(const char *item, match_engine_cfg *cfg, ba_error *err)
     const char *value = eq + 1;
 
     if (strcmp(key, "alg") == 0 || strcmp(key, "algorithm") == 0) {
-        for (int64_t a = 0; a < 3; a++)
+        for (int64_t a = 0; a < 4; a++)
             if (strcmp(value, ALG_NAMES[a]) == 0) {
                 cfg->alg = a;
                 return 0;
             }
         return ba_error_set(err, BA_ERR_PARSE,
-                            "unknown algorithm '%s' (negamax, alphabeta, bestfirst)", value),
+                            "unknown algorithm '%s' (negamax, alphabeta, bestfirst, mcts)", value),
                -1;
     }
     for (size_t i = 1; i < ENGINE_KEY_COUNT; i++) {
