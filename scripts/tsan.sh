@@ -33,5 +33,5 @@ cmake --build "$BUILD" -j"$JOBS" --target hardening_test_threads hardening_test_
     { tail -n 40 "$BUILD.build.log"; exit 1; }
 # CK_FORK=no: the test runs in this process, so TSan sees every thread; halt_on_error makes a
 # report fail the test.
-CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 allocator_may_return_null=1" \
     ctest --test-dir "$BUILD" -R "$FILTER" --output-on-failure --timeout 900

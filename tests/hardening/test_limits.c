@@ -25,6 +25,11 @@ const char *__asan_default_options(void)
 {
     return "allocator_may_return_null=1";
 }
+const char *__tsan_default_options(void);
+const char *__tsan_default_options(void)
+{
+    return "allocator_may_return_null=1";
+}
 
 /* ---- allocation failure injection ---- */
 

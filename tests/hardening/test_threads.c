@@ -92,7 +92,7 @@ static void *stop_worker(void *arg)
         }
         if (!running)
             break;
-        sleep_ms(5 + (long)(hard_rand(&rng) % 40));
+        sleep_ms(10 + (long)(hard_rand(&rng) % 70));
     }
     return NULL;
 }
@@ -114,7 +114,7 @@ START_TEST(test_engines_in_threads)
     const hard_game *t = hard_games(&n);
     for (size_t i = 0; i < n && count < MAX_WORKERS; i++) {
         w[count].game = games[i];
-        w[count].rounds = t[i].search_cost > 1 ? 2 : hard_scaled(8) < 3 ? 3 : hard_scaled(8);
+        w[count].rounds = t[i].search_cost > 1 ? 3 : 8;
         w[count].unlimited = (count % 2) == 1;
         count++;
     }
@@ -129,7 +129,7 @@ START_TEST(test_engines_in_threads)
         ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_TT_MB, 1), BA_OK);
         ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_SEED, i), BA_OK);
         if (!w[i].unlimited)
-            ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_TIME_MS, 30), BA_OK);
+            ck_assert_int_eq(ba_engine_set(w[i].engine, BA_OPT_TIME_MS, 60), BA_OK);
         /* A mix of algorithms, including the ones with threads of their own (Lazy SMP,
          * MCTS root parallelism), which a stop from outside must reach too. */
         switch (i % 5) {
