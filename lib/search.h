@@ -89,6 +89,7 @@ typedef struct bac_search {
     int root_partial;    /* 1 when root_best holds a fully searched move of this iteration */
     ba_move root_best;
     int root_score;
+    int iter_depth;      /* nominal depth of the current iteration (caps extensions) */
 } bac_search;
 
 /* Node outcome of bac_enter(). */
@@ -126,6 +127,13 @@ static inline int bac_same_side(const bac_search *s, int ply)
 void bac_search_fail(bac_search *s, int code);
 
 /* One iteration of each algorithm at the root: returns the score (root side's view). */
+/* The remaining depth of the node at ply after the game's extension (chess: check), capped so
+ * that ply + depth never exceeds twice the iteration's depth (the frames allow for it). The
+ * same call in every algorithm keeps alpha-beta equal to negamax; alpha-beta keys its table
+ * scores with the remaining budget (see search_alphabeta.c), so the cap stays exact. */
+int bac_extend(bac_search *s, int ply, int depth);
+/* True when the game marks the node at ply as tactical (positive extension): no stand pat. */
+int bac_tactical(bac_search *s, int ply);
 int bac_negamax_root(bac_search *s, int depth);
 int bac_alphabeta_root(bac_search *s, int depth, int prev_score);
 int bac_bestfirst_root(bac_search *s, int depth);

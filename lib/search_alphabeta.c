@@ -7,6 +7,7 @@
  * negamax value at the same depth (the TT never lets a deeper or shallower result leak in). */
 #include <stdint.h>
 
+#include "mix.h"
 #include "search.h"
 
 static int ab(bac_search *s, int ply, int depth, int alpha, int beta);
@@ -48,9 +49,16 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         return ts;
     if (s->abort)
         return 0;
+    depth = bac_extend(s, ply, depth);
     if (depth <= 0)
         return bac_leaf(s, ply, alpha, beta);
     bac_frame *f = &s->f[ply];
+    if (s->g->extension) {
+        /* With extensions the value depends on the extension budget left under the cap
+         * (2 * iteration depth - ply - depth), not on the depth alone: scores are keyed with it
+         * (exact), while the move-only entry under move_key still orders the next iteration. */
+        f->key ^= bac_mix64(0x45787465ull + (uint64_t)(2 * s->iter_depth - ply - depth));
+    }
     const int alpha0 = alpha;
     uint32_t hash_move = BAC_TT_NO_MOVE;
     bac_tt_entry ent;
@@ -144,6 +152,7 @@ int bac_alphabeta_root(bac_search *s, int depth, int prev_score)
         lo = prev_score - s->aspiration;
         hi = prev_score + s->aspiration;
     }
+    s->iter_depth = depth;
     for (;;) {
         int v = ab(s, 0, depth, lo, hi);
         if (s->abort)

@@ -55,6 +55,7 @@ static int bf(bac_search *s, int ply, int depth, int alpha, int beta, const ba_m
         return ts;
     if (s->abort)
         return 0;
+    depth = bac_extend(s, ply, depth);
     if (depth <= 0)
         return bac_leaf(s, ply, alpha, beta);
     int n = bac_generate(s, ply, 0);
@@ -109,5 +110,6 @@ static int bf(bac_search *s, int ply, int depth, int alpha, int beta, const ba_m
 int bac_bestfirst_root(bac_search *s, int depth)
 {
     ba_move best = BA_MOVE_NONE;
+    s->iter_depth = depth;
     return bf(s, 0, depth, -BA_SCORE_INF, BA_SCORE_INF, &s->root_hint, &best);
 }

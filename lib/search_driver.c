@@ -95,7 +95,8 @@ static int init_context(bac_search *s, ba_engine *e, bac_worker *w, const ba_his
     s->key_salt = s->quiesce ? bac_mix64(0x71ull ^ ((uint64_t)s->qdepth << 8)) : 0;
     if (s->noise)
         s->key_salt ^= bac_mix64(bac_mix64(s->seed) ^ (uint64_t)s->noise);
-    int nframes = s->max_depth + (s->quiesce ? s->qdepth : 0) + 2;
+    /* Extensions (chess: check) may take a path to twice the nominal depth. */
+    int nframes = (g->extension ? 2 : 1) * s->max_depth + (s->quiesce ? s->qdepth : 0) + 2;
     if (o[BA_OPT_ALGORITHM] == BA_ALG_MCTS && nframes < 3)
         nframes = 3;
     int rc = bac_worker_prepare(g, w, nframes, hist->count);

@@ -10,6 +10,7 @@ int bac_negamax(bac_search *s, int ply, int depth)
         return ts;
     if (s->abort)
         return 0;
+    depth = bac_extend(s, ply, depth);
     if (depth <= 0)
         return bac_leaf_full(s, ply);
     int n = bac_generate(s, ply, 0);
@@ -36,4 +37,8 @@ int bac_negamax(bac_search *s, int ply, int depth)
     return best;
 }
 
-int bac_negamax_root(bac_search *s, int depth) { return bac_negamax(s, 0, depth); }
+int bac_negamax_root(bac_search *s, int depth)
+{
+    s->iter_depth = depth;
+    return bac_negamax(s, 0, depth);
+}

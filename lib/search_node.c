@@ -197,3 +197,19 @@ void bac_pv_update(bac_search *s, int ply, const ba_move *m)
     }
     f->pv_len = n;
 }
+
+int bac_extend(bac_search *s, int ply, int depth)
+{
+    if (!s->g->extension)
+        return depth;
+    int e = s->g->extension(s->g, s->f[ply].state);
+    int room = 2 * s->iter_depth - ply - depth; /* a check chain ends at twice the depth */
+    if (e > room)
+        e = room;
+    return e > 0 ? depth + e : depth;
+}
+
+int bac_tactical(bac_search *s, int ply)
+{
+    return s->g->extension && s->g->extension(s->g, s->f[ply].state) > 0;
+}

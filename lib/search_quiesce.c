@@ -19,14 +19,19 @@ static void quiet_order(bac_search *s, int ply, int n)
 /* The node at ply is entered and not terminal. Fail-soft. */
 static int qsearch(bac_search *s, int ply, int qply, int alpha, int beta)
 {
+    /* At a tactical node (chess: in check) standing pat is no option: every noisy move (every
+     * evasion) is searched, and the static value only serves when there is none. */
+    int tactical = qply < s->qdepth && bac_tactical(s, ply);
     int best = bac_eval(s, ply);
-    if (qply >= s->qdepth || best >= beta)
+    if (qply >= s->qdepth || (!tactical && best >= beta))
         return best;
-    if (best > alpha)
-        alpha = best;
     int n = bac_generate(s, ply, 1);
     if (n < 0)
         return 0;
+    if (tactical && n > 0)
+        best = -BA_SCORE_INF;
+    if (best > alpha)
+        alpha = best;
     quiet_order(s, ply, n);
     for (int i = 0; i < n; i++) {
         if (bac_make_child(s, ply, &s->f[ply].moves[s->f[ply].order[i].idx]) < 0)
@@ -57,12 +62,15 @@ static int qsearch(bac_search *s, int ply, int qply, int alpha, int beta)
 
 static int qsearch_full(bac_search *s, int ply, int qply)
 {
+    int tactical = qply < s->qdepth && bac_tactical(s, ply);
     int best = bac_eval(s, ply);
     if (qply >= s->qdepth)
         return best;
     int n = bac_generate(s, ply, 1);
     if (n < 0)
         return 0;
+    if (tactical && n > 0)
+        best = -BA_SCORE_INF;
     for (int i = 0; i < n; i++) {
         if (bac_make_child(s, ply, &s->f[ply].moves[i]) < 0)
             return 0;

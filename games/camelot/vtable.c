@@ -146,7 +146,7 @@ static size_t cam_v_repeat_window(const ba_game *g, const void *state)
         cam_v_side, cam_v_generate, cam_v_apply, cam_v_status, cam_evaluate, cam_v_hash,    \
         cam_v_move_to_text, cam_v_move_from_text, cam_v_pos_to_text, cam_v_pos_from_text,   \
         cam_v_noisy, cam_order_key, cam_v_render, cam_explain, (destroy_fn),                \
-        cam_v_repeat_window                                                                 \
+        cam_v_repeat_window, NULL /* extension */                                           \
     }
 
 static const ba_game cam_default_game = CAM_GAME_INIT(&cam_default_params, NULL);

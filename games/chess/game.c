@@ -342,6 +342,14 @@ static size_t g_repeat_window(const ba_game *g, const void *state)
     return ((const chs_board *)state)->halfmove;
 }
 
+/* The check extension (the corners article's advice for chess): a position in check is
+ * searched one ply deeper, and quiescence answers every check instead of standing pat. */
+static int g_extension(const ba_game *g, const void *state)
+{
+    (void)g;
+    return chs_in_check((const chs_board *)state) ? 1 : 0;
+}
+
 static const ba_game chess_game = {
     .abi = BA_GAME_ABI,
     .flags = BA_GAME_HISTORY_MATTERS,
@@ -368,6 +376,7 @@ static const ba_game chess_game = {
     .explain = g_explain,
     .destroy = NULL,
     .repeat_window = g_repeat_window,
+    .extension = g_extension,
 };
 
 const ba_game *ba_chess_game(void) { return &chess_game; }

@@ -204,6 +204,17 @@ struct ba_game {
      * unsound); NULL means the whole history, as before.
      */
     size_t (*repeat_window)(const ba_game *g, const void *state);
+
+    /**
+     * Optional (appended after the first release, like repeat_window). Plies to add to the
+     * remaining search depth at this position, 0 for none: chess returns 1 when the side to move
+     * is in check (the check extension). A position with a positive extension is also
+     * "tactical": quiescence does not stand pat there but looks at every noisy move (chess then
+     * lists all check evasions as noisy). Every algorithm applies it the same way, so alpha-beta
+     * still equals negamax; the engine caps it so that no path grows beyond twice the nominal
+     * depth of the iteration nor past #BA_OPT_DEPTH.
+     */
+    int (*extension)(const ba_game *g, const void *state);
 };
 
 /** True when two moves are the same (same len, tag and bytes). */
