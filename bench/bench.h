@@ -37,8 +37,12 @@ int bench_quick(const bench_ctx *ctx);
 /** Starts a section: prints a Markdown heading. */
 void bench_section(bench_ctx *ctx, const char *title);
 
-/** Prints a free-form note line (printf-style). */
+/** Prints a free-form note line (printf-style), as a paragraph of its own. */
 void bench_note(bench_ctx *ctx, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
+
+/** Prints one line of a game's own Markdown table (printf-style): no blank line after it, so
+ *  consecutive rows stay one table. */
+void bench_table_line(bench_ctx *ctx, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
 
 /** Sets an engine option for the following search rows (e.g. BA_OPT_TT_MB, BA_OPT_QUIESCENCE,
  *  BA_OPT_BF_SCHEDULE); the algorithm and depth are given per row. */

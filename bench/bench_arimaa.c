@@ -29,7 +29,7 @@ static void turns_per_second(bench_ctx *ctx, const ba_game *g, const char *label
     ba_pos *pos = NULL;
     ba_error err;
     if (ba_pos_new(g, &pos) != BA_OK || ba_pos_set_text(pos, text, &err) != BA_OK) {
-        bench_note(ctx, "| %s | error | | |", label);
+        bench_table_line(ctx, "| %s | error | | |", label);
         ba_pos_free(pos);
         return;
     }
@@ -41,9 +41,9 @@ static void turns_per_second(bench_ctx *ctx, const ba_game *g, const char *label
         calls++;
         t = bench_now() - t0;
     } while (t < seconds && n >= 0);
-    if (n < 0) bench_note(ctx, "| %s | error %d | | |", label, n);
+    if (n < 0) bench_table_line(ctx, "| %s | error %d | | |", label, n);
     else
-        bench_note(ctx, "| %s | %d | %.3f | %.2f |", label, n, t / (double)calls * 1e3,
+        bench_table_line(ctx, "| %s | %d | %.3f | %.2f |", label, n, t / (double)calls * 1e3,
                    (double)n * (double)calls / t / 1e6);
     ba_pos_free(pos);
 }
@@ -59,8 +59,8 @@ void bench_arimaa(bench_ctx *ctx)
     bench_section(ctx, "Arimaa: unique turns generated per second");
     bench_note(ctx, "Whole turns of 1-4 steps, each distinct end position once (hash-set dedup), "
                     "repetition filter on; one thread.");
-    bench_note(ctx, "| position | unique turns | ms per generate | million turns/s |");
-    bench_note(ctx, "|---|---|---|---|");
+    bench_table_line(ctx, "| position | unique turns | ms per generate | million turns/s |");
+    bench_table_line(ctx, "|---|---|---|---|");
     double secs = quick ? 0.3 : 2.0;
     for (size_t i = 0; i < NPOSITIONS; i++)
         turns_per_second(ctx, g, POSITIONS[i].label, POSITIONS[i].text, moves, secs);

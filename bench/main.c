@@ -14,7 +14,7 @@
 
 #define BENCH_MAX_OPTS 16
 
-enum { TABLE_NONE, TABLE_SEARCH, TABLE_PERFT, TABLE_COPYMAKE, TABLE_BESTFIRST };
+enum { TABLE_NONE, TABLE_SEARCH, TABLE_PERFT, TABLE_COPYMAKE, TABLE_BESTFIRST, TABLE_GAME };
 
 struct bench_ctx {
     int quick;
@@ -70,6 +70,19 @@ void bench_note(bench_ctx *ctx, const char *fmt, ...)
     vprintf(fmt, ap);
     va_end(ap);
     printf("\n\n");
+    fflush(stdout);
+}
+
+void bench_table_line(bench_ctx *ctx, const char *fmt, ...)
+{
+    if (ctx->table != TABLE_GAME)
+        end_table(ctx);
+    ctx->table = TABLE_GAME; /* the next note or section closes it with a blank line */
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
     fflush(stdout);
 }
 
