@@ -6,19 +6,23 @@
 #include <stdint.h>
 #include <string.h>
 
+#if BA_HAVE_KALAH || BA_HAVE_CAMELOT || BA_HAVE_UGOLKI || BA_HAVE_CHESS || BA_HAVE_ARIMAA
 static int constant_game(const ba_game *g, const ba_game **out, int *owned)
 {
     *out = g;
     *owned = 0;
     return g ? 0 : -1;
 }
+#endif
 
+#if BA_HAVE_KALAH || BA_HAVE_CAMELOT || BA_HAVE_UGOLKI
 static int made_game(int rc, ba_game *g, const ba_game **out, int *owned)
 {
     *out = rc == BA_OK ? g : NULL;
     *owned = rc == BA_OK;
     return rc == BA_OK ? 0 : -1;
 }
+#endif
 
 #if BA_HAVE_KALAH
 static int kalah_default(const ba_game **out, int *owned)
