@@ -159,7 +159,8 @@ int ba_pos_side_to_move(const ba_pos *pos)
 {
     if (!pos)
         return BA_ERR_ARG;
-    return pos->g->side_to_move(pos->g, pos->state);
+    int side = pos->g->side_to_move(pos->g, pos->state);
+    return side == 0 || side == 1 ? side : BA_ERR_GAME; /* a broken game must not index [2] */
 }
 
 uint64_t ba_pos_hash(const ba_pos *pos) { return pos ? pos->g->hash(pos->g, pos->state) : 0; }
@@ -200,12 +201,19 @@ int ba_pos_result(const ba_pos *pos)
     return pos->g->status(pos->g, pos->state, &h);
 }
 
+/* A game's generate() must never claim more moves than the buffer holds: the caller would read
+ * past it. */
+static int checked_count(int n, size_t cap)
+{
+    return n >= 0 && (size_t)n > cap ? BA_ERR_GAME : n;
+}
+
 int ba_pos_moves(const ba_pos *pos, ba_move *moves, size_t cap)
 {
     if (!pos || (!moves && cap))
         return BA_ERR_ARG;
     ba_history h = pos_hist(pos);
-    return pos->g->generate(pos->g, pos->state, &h, moves, cap);
+    return checked_count(pos->g->generate(pos->g, pos->state, &h, moves, cap), cap);
 }
 
 /* For games whose generator lists only some legal moves: the move is legal when the game's
@@ -234,7 +242,7 @@ int ba_pos_play(ba_pos *pos, const ba_move *move, ba_error *err)
     ba_move *list = malloc(g->max_moves * sizeof *list);
     if (!list)
         return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
-    int n = g->generate(g, pos->state, &h, list, g->max_moves);
+    int n = checked_count(g->generate(g, pos->state, &h, list, g->max_moves), g->max_moves);
     int found = 0;
     for (int i = 0; i < n && !found; i++)
         found = ba_move_equal(&list[i], move);
@@ -337,7 +345,7 @@ static int perft_rec(perft_ctx *c, int ply, int depth, uint64_t *count)
     ba_history h;
     h.hashes = c->hashes;
     h.count = c->hist_base + (size_t)ply;
-    int n = g->generate(g, st, &h, list, g->max_moves);
+    int n = checked_count(g->generate(g, st, &h, list, g->max_moves), g->max_moves);
     if (n < 0)
         return n;
     if (depth == 1) {

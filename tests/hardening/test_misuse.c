@@ -15,12 +15,6 @@
 #include "hard_games.h"
 #include "testgames.h"
 
-/* 1 once lib/position.c (ba_pos_moves, ba_perft) checks the count a game's generate() returns
- * against the capacity it was given (see test_game_returns_nonsense). */
-#ifndef HARD_EXPECT_GAME_COUNT_CHECKED
-#define HARD_EXPECT_GAME_COUNT_CHECKED 0
-#endif
-
 static const ba_game *G(void)
 {
     return bt_tictactoe_game();
@@ -397,25 +391,18 @@ START_TEST(test_game_returns_nonsense)
         int rc = ba_engine_search(e, pos, &res);
         if (k < 2) {
             ck_assert_msg(rc < 0, "case %zu: search returned %d", k, rc);
-            /* ba_pos_moves() passes the game's count through unchecked (a count larger than
-             * the caller's capacity would make the caller read past its buffer), and ba_perft()
-             * walks past the list into the next ply's (a wrong count, BA_OK). Reported to the
-             * core engineer (docs/hardening.md, "Findings"); enable once position.c checks it. */
-#if HARD_EXPECT_GAME_COUNT_CHECKED
+            /* A count larger than the capacity would make the caller read past its buffer
+             * (and ba_perft() walk into the next ply's list): both must refuse it. */
             ba_move moves[9];
             ck_assert_int_lt(ba_pos_moves(pos, moves, 9), 0);
             uint64_t count;
             ck_assert_int_lt(ba_perft(pos, 2, &count), 0);
-#endif
         } else {
             /* side_to_move is only reported, never used as an index: no crash, an error. */
             ck_assert_msg(rc == BA_OK || rc < 0, "case %zu", k);
-            /* ba_pos_side_to_move() passes a game's 7 through (position.h promises 0, 1 or an
-             * error); reported with the finding above. */
-#if HARD_EXPECT_GAME_COUNT_CHECKED
+            /* position.h promises 0, 1 or an error, never the game's 7. */
             int side = ba_pos_side_to_move(pos);
             ck_assert_msg(side == 0 || side == 1 || side < 0, "side %d passed through", side);
-#endif
         }
         ba_engine_free(e);
         ba_pos_free(pos);
