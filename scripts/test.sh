@@ -9,8 +9,9 @@
 # Ends with "N passed, N failed" (ctest tests of both runs plus the other stages); the exit status
 # is non-zero when anything failed.
 #
-# Usage: scripts/test.sh [--no-asan] [--no-docs] [--games "kalah camelot"] [--help]
-# Environment: BOARDAI_JOBS (default 2), BOARDAI_TEST_BUILD (default build-test in the tree).
+# Usage: scripts/test.sh [--no-asan] [--no-docs] [--no-fuzz] [--games "kalah camelot"] [--help]
+# Environment: BOARDAI_JOBS (default 2), BOARDAI_TEST_BUILD (default build-test in the tree),
+# BOARDAI_FUZZ_SECONDS (per libFuzzer harness, default 5; scripts/fuzz.sh runs longer ones).
 # Stage functions are called indirectly, through stage():
 # shellcheck disable=SC2317
 set -uo pipefail
@@ -22,18 +23,20 @@ ASAN_BUILD=$BUILD-asan
 LOGS=$BUILD-logs
 RUN_ASAN=1
 RUN_DOCS=1
+RUN_FUZZ=1
 GAMES_ARG=()
 
 while [ $# -gt 0 ]; do
     case $1 in
     --no-asan) RUN_ASAN=0 ;;
     --no-docs) RUN_DOCS=0 ;;
+    --no-fuzz) RUN_FUZZ=0 ;;
     --games)
         [ $# -ge 2 ] || { echo "error: --games needs a list" >&2; exit 2; }
         GAMES_ARG=("-DBOARDAI_GAMES=$(echo "$2" | tr ' ,' ';;')")
         shift ;;
     -h | --help)
-        sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+        sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
         exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
@@ -130,6 +133,11 @@ install_deps() {
     # boardai-match: MPI runs and --plot
     ba_note_tools "mpirun openmpi-bin" "gnuplot gnuplot-nox"
     ba_note_pkgconfig "ompi-c libopenmpi-dev"
+    # libFuzzer harnesses (scripts/fuzz.sh) need clang and its runtime
+    if [ "$RUN_FUZZ" -eq 1 ]; then
+        ba_note_tools "clang clang"
+        dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || ba_missing_packages+=(libclang-rt-14-dev)
+    fi
     ba_install_missing
     cmake --version | head -n 1
     cc --version | head -n 1
@@ -295,6 +303,16 @@ main() {
             skip asan-tests "sanitizer build failed"
         fi
     fi
+
+    # Every parser under libFuzzer for a bounded time, and the thread test under ThreadSanitizer.
+    if [ $RUN_FUZZ -eq 1 ]; then
+        if command -v clang >/dev/null 2>&1; then
+            stage fuzz "$ROOT/scripts/fuzz.sh" --seconds "${BOARDAI_FUZZ_SECONDS:-5}"
+        else
+            skip fuzz "clang could not be installed"
+        fi
+    fi
+    stage tsan "$ROOT/scripts/tsan.sh"
 
     if [ $RUN_DOCS -eq 1 ]; then
         stage docs docs
