@@ -266,43 +266,42 @@ static void check_limits(ba_kalah_solver *S);
 
 /* Index of the board among all boards with at most db_seeds seeds: those with fewer than k
  * seeds first, then by rank among the boards with exactly k seeds in lexicographic order of the
- * 2m slots. rank_tab[s][r][x] counts the boards that agree on the slots before s, have r seeds
- * in slots s.. and fewer than x in slot s: C(r + P - 1, P - 1) - C(r - x + P - 1, P - 1) with
- * P = 2m - s slots left. The last slot is implied. */
+ * 2m slots (the mover's pits, then the opponent's). With F_s(r) = C(r + P - 1, P - 1), P = 2m - s
+ * slots left, the rank is sum_s [F_s(r_s) - F_s(r_s+1)], r_s being the seeds in slots s.. ; the
+ * sum telescopes to F_0(k) + sum_{s>=1} G_s(r_s) with G_s = F_s - F_{s-1} (and -F_{2m-2} for the
+ * last slot), so each slot costs one lookup by r_s alone. The r_s come from the prefix sums of
+ * the pit bytes, all at once by one multiplication per word (no byte sum exceeds 255). Unsigned
+ * wrap-around makes the negative G_s exact. */
 static uint64_t db_rank(const ba_kalah_solver *S, const kal_board *B, int k)
 {
     const int m = S->m, w = S->rank_k + 1;
-    const uint64_t *T = S->rank_tab;
-    uint64_t idx = S->db_offset[k];
-    int r = k;
-    for (int s = 0; s < m && r > 0; s++) {
-        int x = B->b[s];
-        idx += T[((size_t)s * (size_t)w + (size_t)r) * (size_t)w + (size_t)x];
-        r -= x;
-    }
-    for (int s = m; s < 2 * m - 1 && r > 0; s++) {
-        int x = B->b[8 + s - m];
-        idx += T[((size_t)s * (size_t)w + (size_t)r) * (size_t)w + (size_t)x];
-        r -= x;
-    }
+    const uint64_t *G = S->rank_tab;
+    const uint64_t p0 = B->w[0] * 0x0101010101010101ULL; /* byte j: the mover's pits 0..j */
+    const uint64_t p1 = B->w[1] * 0x0101010101010101ULL;
+    uint64_t idx = S->db_offset[k + 1]; /* = db_offset[k] + F_0(k) */
+    for (int s = 1; s <= m; s++)
+        idx += G[s * w + k - (int)((p0 >> (8 * (s - 1))) & 0xff)];
+    const int k1 = k - (int)(p0 >> 56);
+    for (int s = m + 1; s < 2 * m; s++)
+        idx += G[s * w + k1 - (int)((p1 >> (8 * (s - 1 - m))) & 0xff)];
     return idx;
 }
 
 static int build_rank_tab(ba_kalah_solver *S, int k)
 {
     const int n = 2 * S->m, w = k + 1;
-    uint64_t *T = calloc((size_t)n * (size_t)w * (size_t)w, sizeof *T);
-    if (T == NULL)
+    uint64_t *G = calloc((size_t)n * (size_t)w, sizeof *G);
+    if (G == NULL)
         return BA_ERR_NOMEM;
-    for (int s = 0; s < n - 1; s++) {
-        int parts = n - s;
-        for (int r = 0; r <= k; r++)
-            for (int x = 0; x <= r; x++)
-                T[((size_t)s * (size_t)w + (size_t)r) * (size_t)w + (size_t)x] =
-                    S->binom[r + parts - 1][parts - 1] - S->binom[r - x + parts - 1][parts - 1];
+    for (int s = 1; s < n; s++) {
+        for (int r = 0; r <= k; r++) {
+            uint64_t prev = S->binom[r + n - s][n - s]; /* F_{s-1}(r) */
+            uint64_t cur = s < n - 1 ? S->binom[r + n - s - 1][n - s - 1] : 0; /* F_s(r) */
+            G[(size_t)s * (size_t)w + (size_t)r] = cur - prev;
+        }
     }
     free(S->rank_tab);
-    S->rank_tab = T;
+    S->rank_tab = G;
     S->rank_k = k;
     return BA_OK;
 }
