@@ -113,8 +113,8 @@ typedef struct ba_kalah_solution {
     int db_seeds;       /**< Seed count of the endgame database used. */
     uint64_t nodes;     /**< Search nodes plus boards solved into the endgame database. */
     uint64_t time_ms;   /**< Milliseconds in all. */
-    uint64_t db_time_ms; /**< Milliseconds spent setting up the endgame database (allocation;
-                              its boards are solved on demand during the search). */
+    uint64_t db_time_ms; /**< Milliseconds spent building the endgame database (every board
+                              with up to its seed count is solved before the search starts). */
 } ba_kalah_solution;
 
 /** An opaque solver: settings, transposition table and endgame database, kept between solves. */
