@@ -10,6 +10,7 @@
 
 #include "check_main.h"
 #include "conformance.h"
+#include "test_util.h"
 #include "testgames.h"
 
 /* ASan aborts on absurd allocations unless told to return NULL like malloc does. */
@@ -22,27 +23,6 @@ static ba_engine *new_engine(const ba_game *g)
     ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
     ck_assert_ptr_nonnull(e);
     return e;
-}
-
-static ba_pos *new_pos(const ba_game *g, const char *text)
-{
-    ba_pos *p = NULL;
-    ck_assert_int_eq(ba_pos_new(g, &p), BA_OK);
-    if (text) {
-        ba_error err;
-        ck_assert_msg(ba_pos_set_text(p, text, &err) == BA_OK, "%s", err.message);
-    }
-    return p;
-}
-
-static int is_legal(const ba_pos *p, const ba_move *m)
-{
-    ba_move moves[256];
-    int n = ba_pos_moves(p, moves, 256);
-    for (int i = 0; i < n; i++)
-        if (ba_move_equal(&moves[i], m))
-            return 1;
-    return 0;
 }
 
 static double now_s(void)
@@ -105,7 +85,7 @@ END_TEST
 START_TEST(null_handles)
 {
     ba_engine *e = new_engine(bt_nim_game());
-    ba_pos *p = new_pos(bt_nim_game(), NULL);
+    ba_pos *p = bt_new_pos(bt_nim_game(), NULL);
     ba_search_result r;
     int64_t v;
     ba_engine *none = e;
@@ -122,7 +102,7 @@ START_TEST(null_handles)
     ba_engine_stop(NULL);
     ba_engine_free(NULL);
     /* A position of another game. */
-    ba_pos *q = new_pos(bt_tictactoe_game(), NULL);
+    ba_pos *q = bt_new_pos(bt_tictactoe_game(), NULL);
     ck_assert_int_eq(ba_engine_search(e, q, &r), BA_ERR_ARG);
     /* A game vtable missing a function. */
     ba_game broken = *bt_nim_game();
@@ -139,7 +119,7 @@ END_TEST
 START_TEST(game_over_is_state_error)
 {
     ba_engine *e = new_engine(bt_nim_game());
-    ba_pos *p = new_pos(bt_nim_game(), "0 0 / 1");
+    ba_pos *p = bt_new_pos(bt_nim_game(), "0 0 / 1");
     ba_search_result r;
     ck_assert_int_eq(ba_engine_search(e, p, &r), BA_ERR_STATE);
     ba_pos_free(p);
@@ -155,14 +135,14 @@ START_TEST(tt_allocation_failure)
     int64_t v;
     ba_engine_get(e, BA_OPT_TT_MB, &v);
     ck_assert_int_eq(v, 16);
-    ba_pos *p = new_pos(bt_synth_game(0), NULL);
+    ba_pos *p = bt_new_pos(bt_synth_game(0), NULL);
     ba_search_result r;
     ba_engine_set(e, BA_OPT_DEPTH, 4);
     ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
-    ck_assert(is_legal(p, &r.best));
+    ck_assert(bt_is_legal(p, &r.best));
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_TT_MB, 0), BA_OK); /* no table at all works too */
     ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
-    ck_assert(is_legal(p, &r.best));
+    ck_assert(bt_is_legal(p, &r.best));
     ba_pos_free(p);
     ba_engine_free(e);
 }
@@ -178,7 +158,7 @@ START_TEST(nim_truth)
     for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_ALPHABETA; alg++)
         for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
             ba_engine *e = new_engine(bt_nim_game());
-            ba_pos *p = new_pos(bt_nim_game(), texts[t]);
+            ba_pos *p = bt_new_pos(bt_nim_game(), texts[t]);
             ba_engine_set(e, BA_OPT_ALGORITHM, alg);
             ba_engine_set(e, BA_OPT_DEPTH, 8);
             ba_search_result r;
@@ -206,7 +186,7 @@ START_TEST(tictactoe_draw_and_fast_win)
 {
     for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_ALPHABETA; alg++) {
         ba_engine *e = new_engine(bt_tictactoe_game());
-        ba_pos *p = new_pos(bt_tictactoe_game(), NULL);
+        ba_pos *p = bt_new_pos(bt_tictactoe_game(), NULL);
         ba_engine_set(e, BA_OPT_ALGORITHM, alg);
         ba_engine_set(e, BA_OPT_DEPTH, 9);
         ba_search_result r;
@@ -264,7 +244,7 @@ static int brute(const ba_game *g, const unsigned char *st, int depth, int ply)
 START_TEST(extra_turns_match_bruteforce)
 {
     const ba_game *g = bt_synth_game(2); /* extra turn on a third of the moves */
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     ba_move moves[64];
     int extra = 0;
     for (int trial = 0; trial < 40; trial++) {
@@ -298,14 +278,14 @@ END_TEST
 START_TEST(node_and_time_limits)
 {
     const ba_game *g = bt_synth_game(3); /* cyclic: no natural end, deep search never finishes */
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_BESTFIRST; alg++) {
         ba_engine *e = new_engine(g);
         ba_engine_set(e, BA_OPT_ALGORITHM, alg);
         ba_engine_set(e, BA_OPT_NODES, 1);
         ba_search_result r;
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         ck_assert_int_eq(r.stopped, 1);
         ck_assert_uint_le(r.nodes, 1);
         ba_engine_set(e, BA_OPT_NODES, 0);
@@ -313,7 +293,7 @@ START_TEST(node_and_time_limits)
         double t0 = now_s();
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         ck_assert(now_s() - t0 < 5.0);
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         ck_assert_int_eq(r.stopped, 1);
         /* A node limit gives the same result every time. */
         ba_engine_set(e, BA_OPT_TIME_MS, 0);
@@ -327,7 +307,7 @@ START_TEST(node_and_time_limits)
         ck_assert_int_eq(r.score, r2.score);
         ck_assert_uint_eq(r.nodes, r2.nodes);
         ck_assert_uint_eq(r.nodes, 5000);
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         ba_engine_free(e);
     }
     ba_pos_free(p);
@@ -351,7 +331,7 @@ static void *stop_later(void *arg)
 START_TEST(stop_from_another_thread)
 {
     const ba_game *g = bt_synth_game(3);
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_BESTFIRST; alg++) {
         ba_engine *e = new_engine(g);
         ba_engine_set(e, BA_OPT_ALGORITHM, alg);
@@ -366,7 +346,7 @@ START_TEST(stop_from_another_thread)
         pthread_join(th, NULL);
         ck_assert_msg(took >= 0.1 && took < 5.0, "took %f s", took);
         ck_assert_int_eq(r.stopped, 1);
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         ck_assert_int_ge(r.depth, 1);
         ba_engine_free(e);
     }
@@ -377,7 +357,7 @@ END_TEST
 START_TEST(idle_stop_is_noop)
 {
     ba_engine *e = new_engine(bt_synth_game(0));
-    ba_pos *p = new_pos(bt_synth_game(0), NULL);
+    ba_pos *p = bt_new_pos(bt_synth_game(0), NULL);
     ba_engine_set(e, BA_OPT_DEPTH, 3);
     ba_engine_stop(e);
     ba_search_result r;
@@ -392,7 +372,7 @@ END_TEST
 START_TEST(determinism_and_noise)
 {
     const ba_game *g = bt_synth_game(1);
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     ba_search_result ref = {0};
     int distinct = 0;
     for (int seed = 0; seed < 8; seed++) {
@@ -411,7 +391,7 @@ START_TEST(determinism_and_noise)
         ck_assert_uint_eq(r[0].nodes, r[1].nodes);
         ck_assert_int_eq(r[0].pv_len, r[1].pv_len);
         ck_assert(memcmp(r[0].pv, r[1].pv, (size_t)r[0].pv_len * sizeof(ba_move)) == 0);
-        ck_assert(is_legal(p, &r[0].best));
+        ck_assert(bt_is_legal(p, &r[0].best));
         if (seed == 0)
             ref = r[0];
         else
@@ -447,7 +427,7 @@ static void on_progress(void *user, const ba_progress *pr)
 START_TEST(progress_reports)
 {
     const ba_game *g = bt_synth_game(0);
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_BESTFIRST; alg++) {
         ba_engine *e = new_engine(g);
         progress_log l = {0, 0, 0, 1, 1, 1, e, BA_MOVE_NONE};
@@ -485,7 +465,7 @@ START_TEST(bestfirst_legal_at_all_depths)
 {
     for (int v = 0; v < BT_SYNTH_VARIANTS; v++) {
         const ba_game *g = bt_synth_game(v);
-        ba_pos *p = new_pos(g, NULL);
+        ba_pos *p = bt_new_pos(g, NULL);
         for (int depth = 1; depth <= 7; depth++)
             for (int sched = 1; sched <= 3; sched++) {
                 ba_engine *e = new_engine(g);
@@ -495,7 +475,7 @@ START_TEST(bestfirst_legal_at_all_depths)
                 ba_engine_set(e, BA_OPT_BF_MIN_DEPTH, sched);
                 ba_search_result r;
                 ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
-                ck_assert(is_legal(p, &r.best));
+                ck_assert(bt_is_legal(p, &r.best));
                 ck_assert_int_eq(r.depth, depth);
                 ba_engine_free(e);
             }
@@ -509,7 +489,7 @@ END_TEST
 START_TEST(tt_not_reused_across_histories)
 {
     const ba_game *g = bt_synth_game(3);
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     ba_engine *warm = new_engine(g);
     ba_engine_set(warm, BA_OPT_DEPTH, 5);
     ba_move moves[64];
@@ -528,7 +508,7 @@ START_TEST(tt_not_reused_across_histories)
             continue;
         char text[64];
         ba_pos_text(p, text, sizeof text);
-        ba_pos *fresh = new_pos(g, text); /* same state, empty history */
+        ba_pos *fresh = bt_new_pos(g, text); /* same state, empty history */
         int vals[2];
         const ba_pos *ps[2] = {p, fresh};
         for (int kk = 0; kk < 4; kk++) {
@@ -568,7 +548,7 @@ static ba_search_result search_with(const ba_game *g, const ba_pos *p, int alg, 
         ck_assert_int_eq(ba_engine_set(e, (ba_option)opts[2 * i], opts[2 * i + 1]), BA_OK);
     ba_search_result r;
     ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
-    ck_assert(is_legal(p, &r.best));
+    ck_assert(bt_is_legal(p, &r.best));
     ba_engine_free(e);
     return r;
 }
@@ -578,7 +558,7 @@ START_TEST(qdepth_zero_is_static_eval)
 {
     for (int v = 0; v < BT_SYNTH_VARIANTS; v++) {
         const ba_game *g = bt_synth_game(v);
-        ba_pos *p = new_pos(g, NULL);
+        ba_pos *p = bt_new_pos(g, NULL);
         for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_BESTFIRST; alg++)
             for (int d = 1; d <= 4; d++) {
                 const int64_t off[] = {BA_OPT_QUIESCENCE, 0};
@@ -600,7 +580,7 @@ END_TEST
 START_TEST(table_effect_and_tt_deeper)
 {
     const ba_game *g = bt_synth_big_game();
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     const int64_t on[] = {BA_OPT_QUIESCENCE, 0};
     const int64_t off[] = {BA_OPT_QUIESCENCE, 0, BA_OPT_TT_MB, 0};
     ba_search_result a = search_with(g, p, BA_ALG_ALPHABETA, 7, on, 1);
@@ -610,13 +590,13 @@ START_TEST(table_effect_and_tt_deeper)
     ba_pos_free(p);
 
     const int64_t deeper[] = {BA_OPT_TT_DEEPER, 1};
-    p = new_pos(bt_tictactoe_game(), NULL);
+    p = bt_new_pos(bt_tictactoe_game(), NULL);
     ck_assert_int_eq(search_with(bt_tictactoe_game(), p, BA_ALG_ALPHABETA, 9, deeper, 1).score, 0);
     ba_pos_free(p);
     const char *texts[] = {"1 2 3 / 0", "3 1 2 / 1", "4 1 / 0", "3 3 1 / 0"};
     const int win[] = {0, 0, 1, 1};
     for (int t = 0; t < 4; t++) {
-        p = new_pos(bt_nim_game(), texts[t]);
+        p = bt_new_pos(bt_nim_game(), texts[t]);
         int s = search_with(bt_nim_game(), p, BA_ALG_ALPHABETA, 8, deeper, 1).score;
         ck_assert(win[t] ? s >= BA_SCORE_WIN_MIN : s <= -BA_SCORE_WIN_MIN);
         ba_pos_free(p);

@@ -11,6 +11,7 @@
 
 #include "check_main.h"
 #include "search.h"
+#include "test_util.h"
 #include "testgames.h"
 
 static ba_engine *mcts_engine(const ba_game *g, int64_t iterations, int64_t seed)
@@ -21,33 +22,6 @@ static ba_engine *mcts_engine(const ba_game *g, int64_t iterations, int64_t seed
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_MCTS_ITERATIONS, iterations), BA_OK);
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_SEED, seed), BA_OK);
     return e;
-}
-
-static ba_pos *new_pos(const ba_game *g, const char *text)
-{
-    ba_pos *p = NULL;
-    ck_assert_int_eq(ba_pos_new(g, &p), BA_OK);
-    if (text) {
-        ba_error err;
-        ck_assert_msg(ba_pos_set_text(p, text, &err) == BA_OK, "%s", err.message);
-    }
-    return p;
-}
-
-static int is_legal(const ba_pos *p, const ba_move *m)
-{
-    ba_move moves[256];
-    int n = ba_pos_moves(p, moves, 256);
-    for (int i = 0; i < n; i++)
-        if (ba_move_equal(&moves[i], m))
-            return 1;
-    return 0;
-}
-
-static uint64_t lcg_next(uint64_t *x)
-{
-    *x = *x * 6364136223846793005ull + 1442695040888963407ull;
-    return *x >> 33;
 }
 
 /* Random positions of every test game (random playouts to the end included). */
@@ -63,18 +37,18 @@ START_TEST(legal_moves_everywhere)
         for (int playout = -1; playout <= 3; playout += 2) {
             ba_engine *e = mcts_engine(g, 300, (int64_t)gi);
             ck_assert_int_eq(ba_engine_set(e, BA_OPT_MCTS_PLAYOUT, playout), BA_OK);
-            ba_pos *p = new_pos(g, NULL);
+            ba_pos *p = bt_new_pos(g, NULL);
             for (int ply = 0; ply < 30 && ba_pos_result(p) == BA_RESULT_ONGOING; ply++) {
                 ba_search_result r;
                 ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
-                ck_assert_msg(is_legal(p, &r.best), "game %zu ply %d: illegal move", gi, ply);
+                ck_assert_msg(bt_is_legal(p, &r.best), "game %zu ply %d: illegal move", gi, ply);
                 ck_assert_int_ge(r.pv_len, 1);
                 ck_assert(ba_move_equal(&r.pv[0], &r.best));
                 /* mostly the engine's move, sometimes a random one (tree reuse must cope) */
-                if (lcg_next(&lcg) % 3 == 0) {
+                if (bt_lcg_next(&lcg) % 3 == 0) {
                     int n = ba_pos_moves(p, moves, 64);
                     ck_assert_int_gt(n, 0);
-                    ck_assert_int_eq(ba_pos_play(p, &moves[lcg_next(&lcg) % (uint64_t)n], NULL), BA_OK);
+                    ck_assert_int_eq(ba_pos_play(p, &moves[bt_lcg_next(&lcg) % (uint64_t)n], NULL), BA_OK);
                 } else {
                     ck_assert_int_eq(ba_pos_play(p, &r.best, NULL), BA_OK);
                 }
@@ -115,7 +89,7 @@ START_TEST(solver_nim)
         ck_assert_int_ne(nim_xor(wins[i]), 0);
         ba_engine *e = mcts_engine(bt_nim_game(), 0, 5);
         ck_assert_int_eq(ba_engine_set(e, BA_OPT_NODES, 3000000), BA_OK);
-        ba_pos *p = new_pos(bt_nim_game(), wins[i]);
+        ba_pos *p = bt_new_pos(bt_nim_game(), wins[i]);
         ba_search_result r;
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         ck_assert_msg(r.score >= BA_SCORE_WIN_MIN, "%s: score %d", wins[i], r.score);
@@ -131,7 +105,7 @@ START_TEST(solver_nim)
         ck_assert_int_eq(nim_xor(losses[i]), 0);
         ba_engine *e = mcts_engine(bt_nim_game(), 0, 5);
         ck_assert_int_eq(ba_engine_set(e, BA_OPT_NODES, 3000000), BA_OK);
-        ba_pos *p = new_pos(bt_nim_game(), losses[i]);
+        ba_pos *p = bt_new_pos(bt_nim_game(), losses[i]);
         ba_search_result r;
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         ck_assert_msg(r.score <= -BA_SCORE_WIN_MIN, "%s: score %d", losses[i], r.score);
@@ -147,7 +121,7 @@ START_TEST(solver_tictactoe)
 {
     const ba_game *g = bt_tictactoe_game();
     ba_engine *e = mcts_engine(g, 0, 1);
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     ba_search_result r;
     ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
     ck_assert_int_eq(r.score, 0);
@@ -160,10 +134,10 @@ START_TEST(solver_tictactoe)
     int proven_wins = 0;
     for (int trial = 0; trial < 60; trial++) {
         ba_pos_reset(p);
-        int plies = 1 + (int)(lcg_next(&lcg) % 5);
+        int plies = 1 + (int)(bt_lcg_next(&lcg) % 5);
         for (int k = 0; k < plies && ba_pos_result(p) == BA_RESULT_ONGOING; k++) {
             int n = ba_pos_moves(p, moves, 16);
-            ba_pos_play(p, &moves[lcg_next(&lcg) % (uint64_t)n], NULL);
+            ba_pos_play(p, &moves[bt_lcg_next(&lcg) % (uint64_t)n], NULL);
         }
         if (ba_pos_result(p) != BA_RESULT_ONGOING)
             continue;
@@ -203,7 +177,7 @@ static ba_search_result run_once(const ba_game *g, const char *text, int64_t see
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_NODES, nodes), BA_OK);
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_THREADS, threads), BA_OK);
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_MCTS_PLAYOUT, playout), BA_OK);
-    ba_pos *p = new_pos(g, text);
+    ba_pos *p = bt_new_pos(g, text);
     ba_search_result r;
     ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
     ba_pos_free(p);
@@ -242,7 +216,7 @@ static void *stop_later(void *arg)
 START_TEST(limits_and_stop)
 {
     const ba_game *g = bt_synth_big_game();
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     ba_search_result r;
     /* node limits, one and several threads */
     for (int threads = 1; threads <= 2; threads++) {
@@ -252,7 +226,7 @@ START_TEST(limits_and_stop)
             ba_engine_set(e, BA_OPT_THREADS, threads);
             ba_engine_set(e, BA_OPT_MCTS_PLAYOUT, 4);
             ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
-            ck_assert(is_legal(p, &r.best));
+            ck_assert(bt_is_legal(p, &r.best));
             ck_assert_int_eq(r.stopped, 1);
             /* exact with one thread; several flush their counts every 256 nodes */
             ck_assert_uint_le(r.nodes, (uint64_t)limit + (threads > 1 ? 512u * 2 : 0u));
@@ -275,7 +249,7 @@ START_TEST(limits_and_stop)
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         ck_assert_int_eq(r.stopped, 1);
         ck_assert_msg(s < 5.0, "time limit 100 ms took %.2f s", s);
         ba_engine_set(e, BA_OPT_TIME_MS, 0);
@@ -283,7 +257,7 @@ START_TEST(limits_and_stop)
         ck_assert_int_eq(pthread_create(&th, NULL, stop_later, e), 0);
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         pthread_join(th, NULL);
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         ck_assert_int_eq(r.stopped, 1);
         ba_engine_free(e);
     }
@@ -298,13 +272,13 @@ START_TEST(memory_cap)
     ba_engine *e = mcts_engine(g, 0, 11);
     ba_engine_set(e, BA_OPT_MCTS_MEMORY_MB, 1);
     ba_engine_set(e, BA_OPT_MCTS_REUSE, 0);
-    ba_pos *p = new_pos(g, NULL);
+    ba_pos *p = bt_new_pos(g, NULL);
     ba_search_result r;
     size_t last = 0;
     for (int64_t nodes = 100000; nodes <= 800000; nodes *= 2) {
         ba_engine_set(e, BA_OPT_NODES, nodes);
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         size_t bytes = bac_mcts_tree_bytes(e);
         ck_assert_uint_le(bytes, (size_t)1 << 20);
         last = bac_mcts_tree_nodes(e);
@@ -324,7 +298,7 @@ START_TEST(tree_reuse)
     for (int reuse = 0; reuse <= 1; reuse++) {
         ba_engine *e = mcts_engine(g, 5000, 2);
         ba_engine_set(e, BA_OPT_MCTS_REUSE, reuse);
-        ba_pos *p = new_pos(g, NULL);
+        ba_pos *p = bt_new_pos(g, NULL);
         ba_search_result r;
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         size_t before = bac_mcts_tree_nodes(e);
@@ -334,7 +308,7 @@ START_TEST(tree_reuse)
         ba_engine_set(e, BA_OPT_MCTS_ITERATIONS, 1);
         ba_search_result r2;
         ck_assert_int_eq(ba_engine_search(e, p, &r2), BA_OK);
-        ck_assert(is_legal(p, &r2.best));
+        ck_assert(bt_is_legal(p, &r2.best));
         size_t after = bac_mcts_tree_nodes(e);
         if (reuse) {
             ck_assert_uint_gt(after, 50); /* the PV's subtree was kept */
@@ -359,8 +333,8 @@ START_TEST(root_parallel_threads)
     ba_search_result r = run_once(bt_nim_game(), "3 4 5 / 0", 1, 2, 2000000, 0);
     ck_assert_int_ge(r.score, BA_SCORE_WIN_MIN);
     r = run_once(bt_synth_game(3), NULL, 1, 2, 20000, -1);
-    ba_pos *p = new_pos(bt_synth_game(3), NULL);
-    ck_assert(is_legal(p, &r.best));
+    ba_pos *p = bt_new_pos(bt_synth_game(3), NULL);
+    ck_assert(bt_is_legal(p, &r.best));
     ba_pos_free(p);
     /* deterministic mode ignores the threads: identical run to run */
     ba_search_result a[2];
@@ -368,7 +342,7 @@ START_TEST(root_parallel_threads)
         ba_engine *e = mcts_engine(bt_synth_big_game(), 2000, 4);
         ba_engine_set(e, BA_OPT_THREADS, 2);
         ba_engine_set(e, BA_OPT_DETERMINISTIC, 1);
-        ba_pos *q = new_pos(bt_synth_big_game(), NULL);
+        ba_pos *q = bt_new_pos(bt_synth_big_game(), NULL);
         ck_assert_int_eq(ba_engine_search(e, q, &a[k]), BA_OK);
         ba_pos_free(q);
         ba_engine_free(e);
@@ -391,7 +365,7 @@ START_TEST(progress_reports)
     int calls = 0;
     ba_engine *e = mcts_engine(bt_synth_big_game(), 1000, 0);
     ba_engine_set_progress(e, count_progress, &calls);
-    ba_pos *p = new_pos(bt_synth_big_game(), NULL);
+    ba_pos *p = bt_new_pos(bt_synth_big_game(), NULL);
     ba_search_result r;
     ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
     ck_assert_int_ge(calls, 5); /* 64, 128, 256, 512 iterations and the end */

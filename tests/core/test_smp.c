@@ -11,6 +11,7 @@
 
 #include "check_main.h"
 #include "conformance.h"
+#include "test_util.h"
 #include "testgames.h"
 
 static ba_engine *engine(const ba_game *g, int alg, int depth, int threads)
@@ -21,22 +22,6 @@ static ba_engine *engine(const ba_game *g, int alg, int depth, int threads)
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, depth), BA_OK);
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_THREADS, threads), BA_OK);
     return e;
-}
-
-static int is_legal(const ba_pos *p, const ba_move *m)
-{
-    ba_move moves[256];
-    int n = ba_pos_moves(p, moves, 256);
-    for (int i = 0; i < n; i++)
-        if (ba_move_equal(&moves[i], m))
-            return 1;
-    return 0;
-}
-
-static uint64_t lcg_next(uint64_t *x)
-{
-    *x = *x * 6364136223846793005ull + 1442695040888963407ull;
-    return *x >> 33;
 }
 
 /* Random positions (with their histories) of a game: the 2-thread value equals negamax. */
@@ -50,10 +35,10 @@ static void check_smp_values(const ba_game *g, int depth, int positions, uint64_
     int checked = 0;
     for (int t = 0; t < positions * 3 && checked < positions; t++) {
         ba_pos_reset(p);
-        int plies = (int)(lcg_next(&seed) % 12);
+        int plies = (int)(bt_lcg_next(&seed) % 12);
         for (int k = 0; k < plies && ba_pos_result(p) == BA_RESULT_ONGOING; k++) {
             int n = ba_pos_moves(p, moves, 256);
-            ba_pos_play(p, &moves[lcg_next(&seed) % (uint64_t)n], NULL);
+            ba_pos_play(p, &moves[bt_lcg_next(&seed) % (uint64_t)n], NULL);
         }
         if (ba_pos_result(p) != BA_RESULT_ONGOING)
             continue;
@@ -62,7 +47,7 @@ static void check_smp_values(const ba_game *g, int depth, int positions, uint64_
         ck_assert_int_eq(ba_engine_search(smp, p, &b), BA_OK);
         ck_assert_msg(a.score == b.score, "%s depth %d position %d: negamax %d, 2 threads %d",
                       g->name, depth, t, a.score, b.score);
-        ck_assert(is_legal(p, &b.best));
+        ck_assert(bt_is_legal(p, &b.best));
         checked++;
     }
     ck_assert_int_gt(checked, positions / 2);
@@ -97,7 +82,7 @@ START_TEST(solved_games)
             int win = i == 0 || i == 2;
             ck_assert_msg(win ? r.score >= BA_SCORE_WIN_MIN : r.score <= -BA_SCORE_WIN_MIN,
                           "%s: %d", nim[i], r.score);
-            ck_assert(is_legal(p, &r.best));
+            ck_assert(bt_is_legal(p, &r.best));
             ba_engine_free(e);
             ba_pos_free(p);
         }
@@ -174,17 +159,17 @@ START_TEST(limits_and_stop_reach_helpers)
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         pthread_join(th, NULL);
         ck_assert_int_eq(r.stopped, 1);
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         ba_engine_set(e, BA_OPT_NODES, 50000);
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         ck_assert_int_eq(r.stopped, 1);
         ck_assert_uint_le(r.nodes, 50000u + 512u * (unsigned)threads);
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         ba_engine_set(e, BA_OPT_NODES, 0);
         ba_engine_set(e, BA_OPT_TIME_MS, 60);
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         ck_assert_int_eq(r.stopped, 1);
-        ck_assert(is_legal(p, &r.best));
+        ck_assert(bt_is_legal(p, &r.best));
         ba_engine_free(e);
     }
     ba_pos_free(p);
@@ -222,10 +207,10 @@ static int find_transposition(const ba_game *g, walk *a, walk *b)
         memset(&w, 0, sizeof w);
         ba_pos *p = NULL;
         ba_pos_new(g, &p);
-        int len = 2 + (int)(lcg_next(&lcg) % 10);
+        int len = 2 + (int)(bt_lcg_next(&lcg) % 10);
         for (int k = 0; k < len && ba_pos_result(p) == BA_RESULT_ONGOING; k++) {
             int n = ba_pos_moves(p, moves, 32);
-            ba_move m = moves[lcg_next(&lcg) % (uint64_t)n];
+            ba_move m = moves[bt_lcg_next(&lcg) % (uint64_t)n];
             ba_pos_play(p, &m, NULL);
             w.moves[w.n++] = m;
             if (m.bytes[0] == 0 && m.bytes[1] == 0 && k >= 2 &&

@@ -1,0 +1,17 @@
+/* Small helpers shared by the Check suites (include "test_util.h"; linked through
+ * ba_testsupport): a position from text, a legality test, a repeatable random sequence. */
+#ifndef BA_TEST_UTIL_H
+#define BA_TEST_UTIL_H
+#include <stdint.h>
+
+#include <boardai/position.h>
+
+/** A new position of @p g, set from @p text unless it is NULL; fails the test on error. */
+ba_pos *bt_new_pos(const ba_game *g, const char *text);
+
+/** 1 when @p m is one of the legal moves of @p p. */
+int bt_is_legal(const ba_pos *p, const ba_move *m);
+
+/** The next value (31 bits) of a 64-bit linear congruential sequence: seeded, repeatable. */
+uint64_t bt_lcg_next(uint64_t *x);
+#endif
