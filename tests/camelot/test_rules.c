@@ -574,6 +574,37 @@ START_TEST(no_legal_move_loses)
 }
 END_TEST
 
+/* Black to move on a full board: 159 Black men (one of them on F1, in White's castle, so its
+ * castle move has no empty square to go to) against White's pieces. No square is empty, so no
+ * step, leap or castle move exists: with White down to one piece the game is drawn, with two it
+ * is White's win. (No legal game reaches a full board; the rule is tested on the state.) */
+static void full_board(cam_state *s, int white_pieces)
+{
+    static const char *const white_squares[] = {"G1", "A4"};
+    camt_setup(s, "m D11", 1);
+    for (int sq = 0; sq < CAM_SQUARES; sq++)
+        s->board[sq] = CAM_BLACK_MAN;
+    for (int i = 0; i < white_pieces; i++) {
+        int sq;
+        ck_assert_int_eq(cam_square_from_text(white_squares[i], &sq, NULL, NULL), BA_OK);
+        s->board[sq] = CAM_WHITE_MAN;
+    }
+    s->castle_moves[1] = 0; /* castle moves left: only the full board stops them */
+    cam_state_finish(s);
+}
+
+START_TEST(no_legal_move_draws_against_one_piece)
+{
+    cam_state s;
+    full_board(&s, 1);
+    ck_assert_int_eq(camt_count(G(), &s), 0);
+    ck_assert_int_eq(result_of(G(), &s), BA_RESULT_DRAW);
+    full_board(&s, 2); /* the control: against two pieces the same block loses */
+    ck_assert_int_eq(camt_count(G(), &s), 0);
+    ck_assert_int_eq(result_of(G(), &s), BA_RESULT_WIN0);
+}
+END_TEST
+
 START_TEST(third_repetition_draws)
 {
     cam_state s;
@@ -736,6 +767,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(t, two_pieces_in_opponents_castle_win);
     tcase_add_test(t, capturing_everything_wins_only_with_two_left);
     tcase_add_test(t, no_legal_move_loses);
+    tcase_add_test(t, no_legal_move_draws_against_one_piece);
     tcase_add_test(t, third_repetition_draws);
     tcase_add_test(t, repetition_needs_the_same_castle_move_counts);
     tcase_add_test(t, fifty_moves_without_capture_or_castle_entry_draw);
