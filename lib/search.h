@@ -75,6 +75,9 @@ typedef struct bac_search {
     uint64_t node_limit, time_limit_ms;
     /* running state */
     uint64_t start_ns;
+    uint64_t next_time_check; /* node count at which the clock is read next */
+    uint64_t last_time_check_ns;
+    uint32_t time_check_every; /* nodes between clock reads, adapted to the cost of a node */
     uint64_t nodes;
     uint64_t flushed;    /* nodes already added to shared->nodes */
     int abort;           /* a limit, ba_engine_stop() or an error ended the search */

@@ -76,6 +76,8 @@ static int init_context(bac_search *s, ba_engine *e, bac_worker *w, const ba_his
     const int64_t *o = e->opt;
     memset(s, 0, sizeof *s);
     s->start_ns = start_ns;
+    s->last_time_check_ns = start_ns;
+    s->time_check_every = 1;
     s->eng = e;
     s->g = g;
     s->max_depth = (int)o[BA_OPT_DEPTH];
