@@ -1,8 +1,8 @@
 /* tests/fuzz/fuzz_aei.c: the Arimaa AEI session (games/arimaa/aei.c). Input: AEI lines.
  *
  * Every line is fed; a session never breaks. Searches (`go`) run with a node limit the harness
- * sets, and `setoption` lines with large numbers (hash sizes, long time controls) are skipped
- * so that every input stays fast.
+ * sets, at most FUZZ_SEARCHES_PER_INPUT of them per input, and `setoption` lines with large
+ * numbers (hash sizes, long time controls) are skipped, so that every input stays fast.
  */
 #include "fuzz_common.h"
 
@@ -19,6 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ba_arimaa_aei *aei = NULL;
     FUZZ_CHECK(text && ba_arimaa_aei_new(ba_arimaa_game(), on_line, NULL, &aei) == BA_OK);
     char *rest = text, *line;
+    int searches = 0;
     while ((line = fuzz_next_line(&rest)) != NULL) {
         if (fuzz_first_word_is(line, "setoption") && !fuzz_numbers_at_most(line, 64))
             continue;
@@ -26,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(rc == BA_OK || rc == BA_ARIMAA_AEI_QUIT || rc == BA_ARIMAA_AEI_SEARCH);
         if (rc == BA_ARIMAA_AEI_QUIT)
             break;
-        if (rc == BA_ARIMAA_AEI_SEARCH) {
+        if (rc == BA_ARIMAA_AEI_SEARCH && searches++ < FUZZ_SEARCHES_PER_INPUT) {
             ba_engine *e = ba_arimaa_aei_engine(aei);
             FUZZ_CHECK(e && ba_engine_set(e, BA_OPT_NODES, 100) == BA_OK);
             FUZZ_CHECK(ba_engine_set(e, BA_OPT_TT_MB, 1) == BA_OK);

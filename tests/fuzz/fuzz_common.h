@@ -20,6 +20,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* Searches one input may run in a session harness: each is small, but a 4 KiB input can hold
+ * hundreds of `go` lines, and hundreds of small searches under the sanitizers outlast
+ * libFuzzer's per-input timeout. Later `go` lines are still parsed. */
+#define FUZZ_SEARCHES_PER_INPUT 8
+
 /* A broken invariant: say which and stop with a crash (libFuzzer keeps the input). */
 #define FUZZ_CHECK(cond)                                                                     \
     do {                                                                                     \

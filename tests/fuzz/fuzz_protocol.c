@@ -6,7 +6,8 @@
  * (ba_protocol_feed returns BA_OK or BA_PROTOCOL_QUIT). To keep each input fast the harness
  * caps the session's node limit (300) and table size (1 MiB) before every line, and skips `go`,
  * `perft` (deeper than 1) and `setoption` lines with numbers that could start a long search or a
- * huge table (numbers so long that they overflow are still fed: they are refused).
+ * huge table (numbers so long that they overflow are still fed: they are refused), and every
+ * `go` after the first FUZZ_SEARCHES_PER_INPUT.
  */
 #include "fuzz_common.h"
 
@@ -55,9 +56,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ba_protocol *p = NULL;
     FUZZ_CHECK(text && ba_protocol_new(g, on_line, &lines, &p) == BA_OK);
     char *rest = text, *line;
+    int searches = 0;
     while ((line = fuzz_next_line(&rest)) != NULL) {
         cap_engine(ba_protocol_engine(p));
         if (!line_allowed(line))
+            continue;
+        if (fuzz_first_word_is(line, "go") && searches++ >= FUZZ_SEARCHES_PER_INPUT)
             continue;
         int rc = ba_protocol_feed(p, line);
         FUZZ_CHECK(rc == BA_OK || rc == BA_PROTOCOL_QUIT);
