@@ -2,8 +2,7 @@
  * (examples/camelot-web/web_board.c): position text, square names, WCF move paths, and the
  * writer that turns clicked squares into move text. Input: a selector byte, then the text.
  *
- * The HTTP/JSON request handling itself sits behind libmicrohttpd's connection object and is
- * not callable in-process (docs/hardening.md); these are the parts of it that read text.
+ * The JSON API that uses them has its own harness (fuzz_web_api.c).
  * Checks: no crash or sanitizer report; a path that parses has 2..WEB_PATH_MAX squares on the
  * board; a square that parses names itself back; a position that parses has a side 0 or 1.
  */
