@@ -6,6 +6,7 @@
 # Usage: scripts/fuzz.sh [--seconds N] [--only REGEX] [--jobs N] [--keep-corpus DIR] [--help]
 #   --seconds N     fuzzing time per harness (default 30; scripts/test.sh may pass less)
 #   --only REGEX    run only the harnesses whose name matches (e.g. 'chess|uci')
+#   --jobs N        build with N jobs and run N harnesses at a time (default 2)
 #   --keep-corpus D copy the grown corpora to D/<harness>/ (never into the repository)
 # Environment: BOARDAI_FUZZ_BUILD (default build-fuzz in the tree), BOARDAI_JOBS (default 2),
 #   CC (default clang; clang-14 is used when plain clang is missing).
@@ -26,7 +27,7 @@ while [ $# -gt 0 ]; do
     --only) ONLY=${2:?--only needs a pattern}; shift ;;
     --jobs) JOBS=${2:?--jobs needs a number}; shift ;;
     --keep-corpus) KEEP=${2:?--keep-corpus needs a directory}; shift ;;
-    -h | --help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -53,14 +54,14 @@ cmake --build "$BUILD" -j"$JOBS" --target boardai_fuzz >"$BUILD.build.log" 2>&1 
     { tail -n 40 "$BUILD.build.log"; exit 1; }
 
 ARTIFACTS=$BUILD/artifacts
-mkdir -p "$ARTIFACTS"
-failed=0
-total=0
-printf '%-22s %10s %8s %8s  %s\n' harness executions exec/s corpus status
-while read -r name; do
-    [ -n "$name" ] || continue
-    if [ -n "$ONLY" ] && ! [[ $name =~ $ONLY ]]; then continue; fi
-    total=$((total + 1))
+RESULTS=$BUILD/results
+rm -rf "$RESULTS"
+mkdir -p "$ARTIFACTS" "$RESULTS"
+
+# run_one NAME: fuzzes one harness; leaves its table row (and on failure an excerpt of the log)
+# in $RESULTS/NAME.row and its exit status in $RESULTS/NAME.rc.
+run_one() {
+    local name=$1 work dirs d log rc execs speed units status
     work=$BUILD/corpus-run/$name
     rm -rf "$work"
     mkdir -p "$work"
@@ -80,20 +81,43 @@ while read -r name; do
     execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
     speed=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
     units=$(find "$work" -type f | wc -l)
-    if [ $rc -eq 0 ]; then
-        status=ok
-    else
-        status="FAILED (log: $log)"
-        failed=$((failed + 1))
-    fi
-    printf '%-22s %10s %8s %8s  %s\n' "$name" "${execs:-?}" "${speed:-?}" "$units" "$status"
-    if [ $rc -ne 0 ]; then
-        grep -E 'ERROR|SUMMARY|invariant|==[0-9]+==|#[0-9] ' "$log" | head -n 25 | sed 's/^/   | /'
-    fi
+    status=ok
+    [ $rc -eq 0 ] || status="FAILED (log: $log)"
+    {
+        printf '%-22s %10s %8s %8s  %s\n' "$name" "${execs:-?}" "${speed:-?}" "$units" "$status"
+        if [ $rc -ne 0 ]; then
+            grep -E 'ERROR|SUMMARY|invariant|==[0-9]+==|#[0-9] ' "$log" | head -n 25 | sed 's/^/   | /'
+        fi
+    } >"$RESULTS/$name.row"
     if [ -n "$KEEP" ]; then
         mkdir -p "$KEEP/$name" && cp -n "$work"/* "$KEEP/$name/" 2>/dev/null
     fi
-done <"$BUILD/tests/fuzz/harnesses.txt"
+    echo "$rc" >"$RESULTS/$name.rc"
+}
 
-echo "$total harnesses, $failed failed (${SECONDS_PER} s each)"
+# The harnesses run $JOBS at a time (one per core by default): each is single-threaded.
+names=()
+while read -r name; do
+    [ -n "$name" ] || continue
+    if [ -n "$ONLY" ] && ! [[ $name =~ $ONLY ]]; then continue; fi
+    names+=("$name")
+done <"$BUILD/tests/fuzz/harnesses.txt"
+running=0
+for name in "${names[@]}"; do
+    if [ "$running" -ge "$JOBS" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+    run_one "$name" &
+    running=$((running + 1))
+done
+wait
+
+printf '%-22s %10s %8s %8s  %s\n' harness executions exec/s corpus status
+failed=0
+for name in "${names[@]}"; do
+    cat "$RESULTS/$name.row"
+    [ "$(cat "$RESULTS/$name.rc" 2>/dev/null)" = 0 ] || failed=$((failed + 1))
+done
+echo "${#names[@]} harnesses, $failed failed (${SECONDS_PER} s each, $JOBS at a time)"
 [ "$failed" -eq 0 ]

@@ -9,9 +9,11 @@
 # Ends with "N passed, N failed" (ctest tests of both runs plus the other stages); the exit status
 # is non-zero when anything failed.
 #
-# Usage: scripts/test.sh [--no-asan] [--no-docs] [--no-fuzz] [--games "kalah camelot"] [--help]
+# Usage: scripts/test.sh [--no-asan] [--no-docs] [--no-fuzz] [--fuzz-seconds N]
+#                        [--games "kalah camelot"] [--help]
+#   --fuzz-seconds N  libFuzzer time per harness (default 30, two harnesses at a time)
 # Environment: BOARDAI_JOBS (default 2), BOARDAI_TEST_BUILD (default build-test in the tree),
-# BOARDAI_FUZZ_SECONDS (per libFuzzer harness, default 5; scripts/fuzz.sh runs longer ones).
+# BOARDAI_FUZZ_SECONDS (same as --fuzz-seconds).
 # Stage functions are called indirectly, through stage():
 # shellcheck disable=SC2317
 set -uo pipefail
@@ -24,6 +26,7 @@ LOGS=$BUILD-logs
 RUN_ASAN=1
 RUN_DOCS=1
 RUN_FUZZ=1
+FUZZ_SECONDS=${BOARDAI_FUZZ_SECONDS:-30}
 GAMES_ARG=()
 
 while [ $# -gt 0 ]; do
@@ -31,12 +34,16 @@ while [ $# -gt 0 ]; do
     --no-asan) RUN_ASAN=0 ;;
     --no-docs) RUN_DOCS=0 ;;
     --no-fuzz) RUN_FUZZ=0 ;;
+    --fuzz-seconds)
+        [[ ${2:-} =~ ^[0-9]+$ ]] || { echo "error: --fuzz-seconds needs a whole number" >&2; exit 2; }
+        FUZZ_SECONDS=$2
+        shift ;;
     --games)
         [ $# -ge 2 ] || { echo "error: --games needs a list" >&2; exit 2; }
         GAMES_ARG=("-DBOARDAI_GAMES=$(echo "$2" | tr ' ,' ';;')")
         shift ;;
     -h | --help)
-        sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+        sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
         exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
@@ -307,7 +314,7 @@ main() {
     # Every parser under libFuzzer for a bounded time, and the thread test under ThreadSanitizer.
     if [ $RUN_FUZZ -eq 1 ]; then
         if command -v clang >/dev/null 2>&1; then
-            stage fuzz "$ROOT/scripts/fuzz.sh" --seconds "${BOARDAI_FUZZ_SECONDS:-5}"
+            stage fuzz "$ROOT/scripts/fuzz.sh" --seconds "$FUZZ_SECONDS"
         else
             skip fuzz "clang could not be installed"
         fi
