@@ -17,6 +17,7 @@ typedef struct kcli_options {
     int db_seeds;         /* solver: -1 automatic */
     int64_t time_ms;      /* solver (solve command): time limit, 0 none; play: per perfect move */
     int quiet;            /* solve: no progress line */
+    const char *db_file;  /* solve: endgame database file to load, or to save after the solve */
     const char *position; /* solve: a position text instead of the start */
 } kcli_options;
 

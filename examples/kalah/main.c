@@ -35,6 +35,10 @@ static void usage(FILE *out)
             "  --hash MB           solver table size (default 256)\n"
             "  --db-mb MB          endgame database budget (default 128)\n"
             "  --db-seeds K        endgame database for up to K seeds (default: automatic)\n"
+            "  --db-file PATH      load the endgame database from PATH if it exists (instead\n"
+            "                      of building it); otherwise, or if the solve needed a bigger\n"
+            "                      one, save the database there after the solve. One file\n"
+            "                      serves every seed count of the same pits and capture rule\n"
             "  --time MS           give up after MS milliseconds (exit status 1)\n"
             "  --quiet             no progress line on stderr\n"
             "other:\n"
@@ -139,6 +143,13 @@ int main(int argc, char **argv)
             if (!parse_int(prog, a, v, 0, 100, &x))
                 return 2;
             o.db_seeds = (int)x;
+            i++;
+        } else if (strcmp(a, "db-file") == 0) {
+            if (v == NULL || *v == '\0') {
+                fprintf(stderr, "%s: --db-file needs a file name\n", prog);
+                return 2;
+            }
+            o.db_file = v;
             i++;
         } else if (strcmp(a, "time") == 0) {
             if (!parse_int(prog, a, v, 1, 1000000000L, &x))

@@ -1,6 +1,7 @@
 /* `boardai-kalah solve`: the exact value of a Kalah board (or position) and its best move, with
  * a progress line on stderr while it works. */
 #include <string.h>
+#include <time.h>
 
 #include "kalah_cli.h"
 
@@ -55,6 +56,46 @@ static void on_progress(void *user, const ba_kalah_progress *p)
     sp->printed = 1;
 }
 
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* --db-file: loads the database if the file exists; *seeds is its seed count (-1: no file). A file
+ * that exists but cannot be used is an error: better than silently building (and overwriting). */
+static int load_db(ba_kalah_solver *solver, const char *path, int *seeds)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return 1; /* not there yet: built by the solve and saved afterwards */
+    fclose(f);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    ba_error err;
+    if (ba_kalah_solver_load_db(solver, path, &err) != BA_OK) {
+        fprintf(stderr, "boardai-kalah: %s\n", err.message);
+        return 0;
+    }
+    *seeds = ba_kalah_solver_db_seeds(solver);
+    fprintf(stderr, "endgame database of %d seeds loaded from %s in %.2f s\n", *seeds, path,
+            seconds_since(&t0));
+    return 1;
+}
+
+static void save_db(ba_kalah_solver *solver, const char *path)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    ba_error err;
+    if (ba_kalah_solver_save_db(solver, path, &err) != BA_OK)
+        fprintf(stderr, "boardai-kalah: %s\n", err.message); /* the solve itself succeeded */
+    else
+        fprintf(stderr, "endgame database of %d seeds saved to %s in %.2f s\n",
+                ba_kalah_solver_db_seeds(solver), path, seconds_since(&t0));
+}
+
 int kcli_solve(const ba_game *g, const kcli_options *o)
 {
     ba_kalah_solve_options so = ba_kalah_solve_options_default();
@@ -82,15 +123,32 @@ int kcli_solve(const ba_game *g, const kcli_options *o)
         ba_pos_free(pos);
         return 2;
     }
-    ba_kalah_solution sol;
-    int rc = ba_kalah_solve(g, ba_pos_state(pos), &so, &sol, &err);
-    if (sp.printed)
-        fputc('\n', stderr);
-    if (rc != BA_OK) {
+    ba_kalah_solver *solver;
+    if (ba_kalah_solver_new(g, &so, &solver, &err) != BA_OK) {
         fprintf(stderr, "boardai-kalah: %s\n", err.message);
         ba_pos_free(pos);
         return 1;
     }
+    int loaded = -1;
+    if (o->db_file && !load_db(solver, o->db_file, &loaded)) {
+        ba_kalah_solver_free(solver);
+        ba_pos_free(pos);
+        return 1;
+    }
+    ba_kalah_solution sol;
+    int rc = ba_kalah_solver_solve(solver, ba_pos_state(pos), &sol, &err);
+    if (sp.printed)
+        fputc('\n', stderr);
+    if (rc != BA_OK) {
+        fprintf(stderr, "boardai-kalah: %s\n", err.message);
+        ba_kalah_solver_free(solver);
+        ba_pos_free(pos);
+        return 1;
+    }
+    /* Keep what was built for the next run: a new file, or a bigger database than the file's. */
+    if (o->db_file && ba_kalah_solver_db_seeds(solver) > loaded)
+        save_db(solver, o->db_file);
+    ba_kalah_solver_free(solver);
     ba_kalah_options rules;
     ba_kalah_get_options(g, &rules);
     if (!sol.exact) {
@@ -111,10 +169,11 @@ int kcli_solve(const ba_game *g, const kcli_options *o)
     }
     fprintf(stderr,
             "Kalah(%d,%d)%s: value %+d for the side to move, %.2f s (endgame database of %d "
-            "seeds: %.2f s), %llu nodes\n",
+            "seeds: %.2f s), %llu nodes (search %llu, database %llu)\n",
             rules.pits, rules.seeds, rules.empty_capture ? " with empty capture" : "",
             sol.value, (double)sol.time_ms / 1000.0, sol.db_seeds,
-            (double)sol.db_time_ms / 1000.0, (unsigned long long)sol.nodes);
+            (double)sol.db_time_ms / 1000.0, (unsigned long long)sol.nodes,
+            (unsigned long long)(sol.nodes - sol.db_nodes), (unsigned long long)sol.db_nodes);
     ba_pos_free(pos);
     return 0;
 }

@@ -18,6 +18,7 @@
 #define _DEFAULT_SOURCE 1
 #endif
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -74,6 +75,7 @@ struct ba_kalah_solver {
     void *db_base;
     size_t db_len;
     int db_seeds; /* -1: none */
+    int db_done;  /* levels 0..db_done are solved completely (-1: none); the rest on demand */
     uint64_t db_nodes, db_next_check;
     int etc_seeds; /* enhanced transposition cut-offs at nodes with at least this many seeds */
     size_t db_size;
@@ -469,6 +471,22 @@ static uint64_t db_bytes(const ba_kalah_solver *S, int k)
     return S->binom[k + 2 * S->m][2 * S->m];
 }
 
+/* Index layout of a database for up to k seeds: level j (boards with exactly j seeds) starts at
+ * db_offset[j] = C(j - 1 + 2m, 2m), whatever k is, so a smaller database is a prefix of a larger
+ * one (which lets a database be extended or loaded from a file by levels). */
+static int set_db_geometry(ba_kalah_solver *S, int k)
+{
+    int rc = build_rank_tab(S, k);
+    if (rc != BA_OK)
+        return rc;
+    const int n = 2 * S->m;
+    for (int j = 0; j <= k + 1; j++)
+        S->db_offset[j] = S->binom[j - 1 + n][n] * (j > 0);
+    S->db_size = (size_t)db_bytes(S, k);
+    S->db_seeds = k;
+    return BA_OK;
+}
+
 int kal_solver_prepare_db(ba_kalah_solver *S, int k)
 {
     if (k < 0)
@@ -484,27 +502,29 @@ int kal_solver_prepare_db(ba_kalah_solver *S, int k)
     void *base;
     size_t len;
     uint8_t *db = big_alloc((size_t)bytes, &base, &len);
-    if (db == NULL || build_rank_tab(S, k) != BA_OK) {
-        big_free(db ? base : NULL, len);
+    if (db == NULL)
+        return BA_ERR_NOMEM;
+    /* The smaller database already built (or loaded) is the prefix of this one: keep it. */
+    if (S->db != NULL)
+        memcpy(db, S->db, S->db_size);
+    if (set_db_geometry(S, k) != BA_OK) {
+        big_free(base, len);
         return BA_ERR_NOMEM;
     }
     big_free(S->db_base, S->db_len);
     S->db = db;
     S->db_base = base;
     S->db_len = len;
-    S->db_size = (size_t)bytes;
-    const int n = 2 * S->m;
-    for (int j = 0; j <= k + 1; j++)
-        S->db_offset[j] = S->binom[j - 1 + n][n] * (j > 0);
-    S->db_seeds = k;
     /* Solve every level in advance, smallest first: measured on Kalah(6,4), this is faster than
      * solving boards only when the search first needs them (it needs most of them, and the
      * ordered sweep is kinder to the caches). A stop leaves the rest to be solved on demand. */
-    for (int j = 0; j <= k && !S->aborted; j++) {
+    for (int j = S->db_done + 1; j <= k && !S->aborted; j++) {
         kal_board B;
         memset(&B, 0, sizeof B);
         uint64_t next = S->db_offset[j];
         db_fill(S, &B, 0, j, j, &next);
+        if (!S->aborted)
+            S->db_done = j;
     }
     return BA_OK;
 }
@@ -515,6 +535,227 @@ int kal_db_value(ba_kalah_solver *S, const kal_board *B)
     if (S->db == NULL || k > S->db_seeds)
         return -1000;
     return db_get(S, B, k);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Database files                                                                            */
+/* ---------------------------------------------------------------------------------------- */
+
+/* A database file: a 32-byte header, then the database bytes (levels 0..seeds, v + 128 each).
+ *   0  "BAKALDB1"            magic and format version
+ *   8  pits, empty_capture, seeds, 0, 0, 0, 0, 0
+ *  16  data bytes, 64-bit little-endian
+ *  24  checksum of the data, 64-bit little-endian (db_checksum)
+ * The seeds per pit at the start do not matter: one file serves Kalah(m, n) for every n. */
+#define KAL_DB_MAGIC "BAKALDB1"
+#define KAL_DB_HEADER 32
+#define KAL_DB_CHUNK ((size_t)16 << 20) /* a multiple of 32, see db_checksum */
+
+/* Four independent lanes (so the multiplications overlap) of h = (h ^ word) * odd: for a fixed
+ * lane state this is a bijection of the word, so any one changed word changes the result, and a
+ * truncated or shifted file changes it too. Chunks must be fed in multiples of 32 bytes except
+ * the last. Words are read in host order: a file from a big-endian machine is simply rejected. */
+typedef struct kal_sum {
+    uint64_t h[4];
+} kal_sum;
+
+static void sum_init(kal_sum *c)
+{
+    for (int l = 0; l < 4; l++)
+        c->h[l] = 0x243f6a8885a308d3ULL + (uint64_t)l;
+}
+
+static void sum_add(kal_sum *c, const uint8_t *p, size_t n)
+{
+    const uint64_t P = 0x9e3779b97f4a7c15ULL;
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        for (int l = 0; l < 4; l++) {
+            uint64_t w;
+            memcpy(&w, p + i + 8 * (size_t)l, 8);
+            c->h[l] = (c->h[l] ^ w) * P;
+        }
+    }
+    for (; i < n; i++)
+        c->h[0] = (c->h[0] ^ p[i]) * P;
+}
+
+static uint64_t sum_final(const kal_sum *c, uint64_t n)
+{
+    uint64_t x = n;
+    for (int l = 0; l < 4; l++) {
+        x = (x ^ c->h[l]) * 0xbf58476d1ce4e5b9ULL;
+        x ^= x >> 31;
+    }
+    return x;
+}
+
+static void put_u64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get_u64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static const char *capture_name(int empty_capture)
+{
+    return empty_capture ? "empty capture" : "standard capture";
+}
+
+int ba_kalah_solver_build_db(ba_kalah_solver *S, int db_seeds, ba_error *err)
+{
+    if (S == NULL)
+        return ba_error_set(err, BA_ERR_ARG, "no solver (NULL)");
+    if (db_seeds < 0 || db_seeds > KAL_DB_MAX_SEEDS)
+        return ba_error_set(err, BA_ERR_RANGE, "db_seeds must be 0..%d, got %d",
+                            KAL_DB_MAX_SEEDS, db_seeds);
+    S->t0_ms = now_ms();
+    S->last_report_ms = S->t0_ms;
+    S->nodes = 0;
+    S->next_check = KAL_CHECK_EVERY;
+    S->db_nodes = 0;
+    S->db_next_check = KAL_CHECK_EVERY;
+    S->aborted = 0;
+    atomic_store(&S->stop, 0);
+    int rc = kal_solver_prepare_db(S, db_seeds);
+    if (rc != BA_OK)
+        return ba_error_set(err, rc, "cannot make an endgame database of %d seeds (%llu bytes)",
+                            db_seeds, (unsigned long long)db_bytes(S, db_seeds));
+    if (S->aborted)
+        return ba_error_set(err, BA_ERR_STATE,
+                            "the endgame database was stopped after %d seeds of %d", S->db_done,
+                            db_seeds);
+    return BA_OK;
+}
+
+int ba_kalah_solver_db_seeds(const ba_kalah_solver *S)
+{
+    return S == NULL ? -1 : S->db_done;
+}
+
+int ba_kalah_solver_save_db(const ba_kalah_solver *S, const char *path, ba_error *err)
+{
+    if (S == NULL || path == NULL)
+        return ba_error_set(err, BA_ERR_ARG, "solver and path must not be NULL");
+    if (S->db_done < 0)
+        return ba_error_set(err, BA_ERR_STATE, "the solver has no complete endgame database yet");
+    /* Only the levels solved completely: a stopped build leaves the last level partly done. */
+    const int k = S->db_done;
+    const uint64_t bytes = S->db_offset[k + 1];
+    kal_sum c;
+    sum_init(&c);
+    sum_add(&c, S->db, (size_t)bytes);
+    uint8_t h[KAL_DB_HEADER];
+    memset(h, 0, sizeof h);
+    memcpy(h, KAL_DB_MAGIC, 8);
+    h[8] = (uint8_t)S->m;
+    h[9] = (uint8_t)(S->rules.empty_capture != 0);
+    h[10] = (uint8_t)k;
+    put_u64(h + 16, bytes);
+    put_u64(h + 24, sum_final(&c, bytes));
+    FILE *f = fopen(path, "wb");
+    if (f == NULL)
+        return ba_error_set(err, BA_ERR_STATE, "cannot create the database file '%s'", path);
+    int ok = fwrite(h, 1, sizeof h, f) == sizeof h;
+    for (uint64_t off = 0; ok && off < bytes; off += KAL_DB_CHUNK) {
+        size_t n = bytes - off < KAL_DB_CHUNK ? (size_t)(bytes - off) : KAL_DB_CHUNK;
+        ok = fwrite(S->db + off, 1, n, f) == n;
+    }
+    if (fclose(f) != 0)
+        ok = 0;
+    if (!ok) {
+        (void)remove(path); /* no half-written file that a later load would reject anyway */
+        return ba_error_set(err, BA_ERR_STATE, "cannot write the database file '%s' (%llu bytes)",
+                            path, (unsigned long long)(bytes + KAL_DB_HEADER));
+    }
+    return BA_OK;
+}
+
+/* Reads the file's data into a new database; on any fault nothing in the solver changes. */
+static int load_db_file(ba_kalah_solver *S, FILE *f, const char *path, ba_error *err)
+{
+    uint8_t h[KAL_DB_HEADER];
+    size_t got = fread(h, 1, sizeof h, f);
+    if (got < 8 || memcmp(h, KAL_DB_MAGIC, 8) != 0)
+        return ba_error_set(err, BA_ERR_PARSE,
+                            "'%s' is not a Kalah endgame database file (no BAKALDB1 header)",
+                            path);
+    if (got < sizeof h)
+        return ba_error_set(err, BA_ERR_PARSE, "'%s': truncated header (%zu of %d bytes)", path,
+                            got, KAL_DB_HEADER);
+    const int m = h[8], ec = h[9], k = h[10];
+    for (int i = 11; i < 16; i++)
+        if (h[i] != 0 || ec > 1)
+            return ba_error_set(err, BA_ERR_PARSE, "'%s': corrupt header", path);
+    if (m != S->m || ec != (S->rules.empty_capture != 0))
+        return ba_error_set(err, BA_ERR_ARG,
+                            "'%s' is a database for %d pits with %s; this game has %d pits "
+                            "with %s",
+                            path, m, ec ? capture_name(1) : capture_name(0), S->m,
+                            capture_name(S->rules.empty_capture));
+    const uint64_t bytes = get_u64(h + 16);
+    if (k > KAL_DB_MAX_SEEDS || bytes != db_bytes(S, k))
+        return ba_error_set(err, BA_ERR_PARSE,
+                            "'%s': corrupt header (%d seeds, %llu bytes do not match)", path, k,
+                            (unsigned long long)bytes);
+    if (bytes > SIZE_MAX)
+        return ba_error_set(err, BA_ERR_NOMEM, "'%s' is too big for this machine", path);
+    void *base;
+    size_t len;
+    uint8_t *db = big_alloc((size_t)bytes, &base, &len);
+    if (db == NULL)
+        return ba_error_set(err, BA_ERR_NOMEM, "out of memory for the %llu-byte database '%s'",
+                            (unsigned long long)bytes, path);
+    kal_sum c;
+    sum_init(&c);
+    uint64_t off = 0;
+    while (off < bytes) {
+        size_t n = bytes - off < KAL_DB_CHUNK ? (size_t)(bytes - off) : KAL_DB_CHUNK;
+        size_t r = fread(db + off, 1, n, f);
+        sum_add(&c, db + off, r); /* r < n only at the end (a truncated file) */
+        off += r;
+        if (r < n)
+            break;
+    }
+    int rc = BA_OK;
+    if (off < bytes)
+        rc = ba_error_set(err, BA_ERR_PARSE, "'%s' is truncated: %llu of %llu database bytes",
+                          path, (unsigned long long)off, (unsigned long long)bytes);
+    else if (fgetc(f) != EOF)
+        rc = ba_error_set(err, BA_ERR_PARSE, "'%s': unexpected bytes after the database", path);
+    else if (sum_final(&c, bytes) != get_u64(h + 24))
+        rc = ba_error_set(err, BA_ERR_PARSE, "'%s' is corrupt (checksum mismatch)", path);
+    else if (set_db_geometry(S, k) != BA_OK)
+        rc = ba_error_set(err, BA_ERR_NOMEM, "out of memory loading '%s'", path);
+    if (rc != BA_OK) {
+        big_free(base, len);
+        return rc;
+    }
+    big_free(S->db_base, S->db_len);
+    S->db = db;
+    S->db_base = base;
+    S->db_len = len;
+    S->db_done = k;
+    return BA_OK;
+}
+
+int ba_kalah_solver_load_db(ba_kalah_solver *S, const char *path, ba_error *err)
+{
+    if (S == NULL || path == NULL)
+        return ba_error_set(err, BA_ERR_ARG, "solver and path must not be NULL");
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return ba_error_set(err, BA_ERR_STATE, "cannot open the database file '%s'", path);
+    int rc = load_db_file(S, f, path, err);
+    fclose(f);
+    return rc;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -890,6 +1131,7 @@ int ba_kalah_solver_new(const ba_game *g, const ba_kalah_solve_options *opts,
     S->m = p->pits;
     S->ring = 2 * p->pits + 1;
     S->db_seeds = -1;
+    S->db_done = -1;
     S->etc_seeds = 0;
     atomic_init(&S->stop, 0);
     build_steps(S);
@@ -1019,6 +1261,7 @@ int ba_kalah_solver_solve(ba_kalah_solver *S, const void *state, ba_kalah_soluti
             best_pit = pit;
     }
     out->nodes = S->nodes + S->db_nodes;
+    out->db_nodes = S->db_nodes;
     out->time_ms = now_ms() - S->t0_ms;
     out->lower = store_margin + lower;
     out->upper = store_margin + upper;

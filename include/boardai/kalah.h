@@ -115,6 +115,8 @@ typedef struct ba_kalah_solution {
     uint64_t time_ms;   /**< Milliseconds in all. */
     uint64_t db_time_ms; /**< Milliseconds spent building the endgame database (every board
                               with up to its seed count is solved before the search starts). */
+    uint64_t db_nodes;  /**< Of @c nodes, the boards solved into the endgame database (0 when a
+                             loaded database already held every board needed). */
 } ba_kalah_solution;
 
 /** An opaque solver: settings, transposition table and endgame database, kept between solves. */
@@ -147,6 +149,44 @@ BA_API int ba_kalah_solver_solve(ba_kalah_solver *solver, const void *state,
 
 /** Asks a running solve to stop as soon as it can. Safe from any thread. */
 BA_API void ba_kalah_solver_stop(ba_kalah_solver *solver);
+
+/**
+ * Builds the solver's endgame database now, for every board with up to @p db_seeds seeds in the
+ * pits (a solve otherwise builds the database it needs first). A smaller database already held
+ * (built or loaded) is kept and extended. The solver's limits and stop apply.
+ * @return #BA_OK, #BA_ERR_ARG, #BA_ERR_RANGE (@p db_seeds outside 0..100), #BA_ERR_NOMEM,
+ *         #BA_ERR_STATE (stopped before the end: the levels done are kept)
+ */
+BA_API int ba_kalah_solver_build_db(ba_kalah_solver *solver, int db_seeds, ba_error *err);
+
+/**
+ * The seed count up to which the solver's endgame database is complete, -1 when it has none
+ * (e.g. before the first solve, or after a build stopped in its first level).
+ */
+BA_API int ba_kalah_solver_db_seeds(const ba_kalah_solver *solver);
+
+/**
+ * Writes the solver's complete endgame database levels to the file @p path (about
+ * C(K + 2m, 2m) bytes for K seeds and m pits, plus a 32-byte header with the rules and a
+ * checksum), so that later solvers can load it instead of building it. A file serves every
+ * seed count per pit of the same pit count and capture rule.
+ * @return #BA_OK, #BA_ERR_ARG, #BA_ERR_STATE (no complete database yet, or the file cannot be
+ *         written; no partial file is left)
+ */
+BA_API int ba_kalah_solver_save_db(const ba_kalah_solver *solver, const char *path,
+                                   ba_error *err);
+
+/**
+ * Replaces the solver's endgame database by the one saved in the file @p path by
+ * ba_kalah_solver_save_db() (its size is not bounded by @c db_mb). The file is checked
+ * completely (header, rules, size, checksum) before it is used; on any fault the solver keeps
+ * its database and @p err says what was wrong.
+ * @return #BA_OK, #BA_ERR_ARG (NULL argument, or a database for other rules: pit count or
+ *         capture rule), #BA_ERR_STATE (the file cannot be opened), #BA_ERR_PARSE (not a
+ *         database file, truncated, trailing bytes, corrupt header or checksum mismatch),
+ *         #BA_ERR_NOMEM
+ */
+BA_API int ba_kalah_solver_load_db(ba_kalah_solver *solver, const char *path, ba_error *err);
 
 /**
  * One-shot convenience: creates a solver, solves @p state and frees it.

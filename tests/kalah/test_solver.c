@@ -1,8 +1,11 @@
 /* The exact solver: the published values, agreement with an independent memoised minimax over
  * the reference rules, the endgame database, best moves, limits, stop and errors. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check_main.h"
 #include "kalah/kal_rules.h"
@@ -345,6 +348,219 @@ START_TEST(test_database_every_board)
 }
 END_TEST
 
+/* ---- database files ----------------------------------------------------------------------- */
+
+/* A fresh file name of this test process (mkstemp makes it; the tests overwrite it). */
+static void temp_path(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "/tmp/boardai-kalah-db-XXXXXX");
+    int fd = mkstemp(buf);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+}
+
+/* Every board of up to k seeds of the solver's database against the reference minimax; returns
+ * how many boards there were. */
+static int check_every_board(ba_kalah_solver *S, const ba_game *g, memo *mm, int m, int ec, int k)
+{
+    int boards = 0;
+    memo_clear(mm);
+    for (int seeds = 0; seeds <= k; seeds++) {
+        kt_ref r;
+        memset(&r, 0, sizeof r);
+        r.m = m;
+        r.empty_capture = ec;
+        boards += all_boards_checked(S, g, mm, &r, m, 0, seeds);
+    }
+    return boards;
+}
+
+static long file_size(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+    long n = ftell(f);
+    fclose(f);
+    return n;
+}
+
+/* Copies the first `keep` bytes of src to dst, then `extra` bytes of value 1. */
+static void copy_prefix(const char *src, const char *dst, long keep, int extra)
+{
+    FILE *in = fopen(src, "rb"), *out = fopen(dst, "wb");
+    ck_assert_ptr_nonnull(in);
+    ck_assert_ptr_nonnull(out);
+    for (long i = 0; i < keep; i++) {
+        int c = fgetc(in);
+        ck_assert_int_ne(c, EOF);
+        fputc(c, out);
+    }
+    for (int i = 0; i < extra; i++)
+        fputc(1, out);
+    fclose(in);
+    ck_assert_int_eq(fclose(out), 0);
+}
+
+/* Adds `delta` to the byte at `at` of the file. */
+static void poke(const char *path, long at, int delta)
+{
+    FILE *f = fopen(path, "r+b");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fseek(f, at, SEEK_SET), 0);
+    int c = fgetc(f);
+    ck_assert_int_ne(c, EOF);
+    ck_assert_int_eq(fseek(f, at, SEEK_SET), 0);
+    fputc((c + delta) & 0xff, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A saved database, loaded into a new solver, holds the reference value of every board, needs
+ * no database work in a solve, and a bigger database built on top of it is right too. */
+START_TEST(test_database_file_round_trip)
+{
+    char path[64];
+    temp_path(path, sizeof path);
+    memo *mm = memo_new();
+    for (int ec = 0; ec <= 1; ec++) {
+        ba_game *g = kt_game(4, 3, ec);
+        ba_kalah_solver *S, *L;
+        ba_error err;
+        ck_assert_int_eq(ba_kalah_solver_new(g, NULL, &S, NULL), BA_OK);
+        ck_assert_int_eq(ba_kalah_solver_db_seeds(S), -1);
+        ck_assert_int_eq(ba_kalah_solver_save_db(S, path, &err), BA_ERR_STATE);
+        ck_assert_int_eq(ba_kalah_solver_build_db(S, 6, &err), BA_OK);
+        ck_assert_int_eq(ba_kalah_solver_db_seeds(S), 6);
+        ck_assert_msg(ba_kalah_solver_save_db(S, path, &err) == BA_OK, "%s", err.message);
+        ck_assert_int_eq(file_size(path), 32 + 3003); /* header + C(6 + 8, 8) boards */
+
+        ck_assert_int_eq(ba_kalah_solver_new(g, NULL, &L, NULL), BA_OK);
+        ck_assert_msg(ba_kalah_solver_load_db(L, path, &err) == BA_OK, "%s", err.message);
+        ck_assert_int_eq(ba_kalah_solver_db_seeds(L), 6);
+        ck_assert_int_eq(check_every_board(L, g, mm, 4, ec, 6), 3003);
+
+        /* Kalah(4,3): 24 seeds, automatic database of 24/2 - 6 = 6 seeds: all loaded. */
+        ba_kalah_solution a, b;
+        kal_state start;
+        kal_start(kal_params_of(g), &start);
+        ck_assert_int_eq(ba_kalah_solver_solve(S, &start, &a, NULL), BA_OK);
+        ck_assert_int_eq(ba_kalah_solver_solve(L, &start, &b, NULL), BA_OK);
+        ck_assert_int_eq(b.exact, 1);
+        ck_assert_int_eq(b.value, a.value);
+        ck_assert_int_eq(b.value, ec ? 8 : 6); /* docs/kalah.md, both rules */
+        ck_assert_int_eq(b.db_seeds, 6);
+        ck_assert_uint_eq(b.db_nodes, 0);
+
+        /* Extending the loaded database keeps its levels and solves the new ones. */
+        ck_assert_int_eq(ba_kalah_solver_build_db(L, 8, &err), BA_OK);
+        ck_assert_int_eq(ba_kalah_solver_db_seeds(L), 8);
+        ck_assert_int_eq(check_every_board(L, g, mm, 4, ec, 8), 12870); /* C(16, 8) */
+
+        ba_kalah_solver_free(L);
+        ba_kalah_solver_free(S);
+        ba_game_destroy(g);
+    }
+    memo_free(mm);
+    remove(path);
+}
+END_TEST
+
+/* A load that fails says why and leaves the solver's own database in place. */
+static void expect_load_error(ba_kalah_solver *S, const char *path, int code, const char *words)
+{
+    ba_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(ba_kalah_solver_load_db(S, path, &err), code);
+    ck_assert_int_eq(err.code, code);
+    ck_assert_msg(strstr(err.message, words) != NULL, "'%s' lacks '%s'", err.message, words);
+    ck_assert_int_eq(ba_kalah_solver_db_seeds(S), 4);
+}
+
+START_TEST(test_database_file_errors)
+{
+    char good[64], bad[64];
+    temp_path(good, sizeof good);
+    temp_path(bad, sizeof bad);
+    ba_game *g = kt_game(4, 3, 0), *gec = kt_game(4, 3, 1), *g5 = kt_game(5, 3, 0);
+    ba_kalah_solver *S, *T;
+    ba_error err;
+    ck_assert_int_eq(ba_kalah_solver_new(g, NULL, &S, NULL), BA_OK);
+    ck_assert_int_eq(ba_kalah_solver_build_db(S, 6, &err), BA_OK);
+    ck_assert_int_eq(ba_kalah_solver_save_db(S, good, &err), BA_OK);
+    const long size = file_size(good);
+    /* The solver that must reject the broken files holds a 4-seed database of its own. */
+    ck_assert_int_eq(ba_kalah_solver_new(g, NULL, &T, NULL), BA_OK);
+    ck_assert_int_eq(ba_kalah_solver_build_db(T, 4, &err), BA_OK);
+
+    expect_load_error(T, "/nonexistent-dir/kalah.db", BA_ERR_STATE, "cannot open");
+    copy_prefix(good, bad, 0, 0);
+    expect_load_error(T, bad, BA_ERR_PARSE, "not a Kalah endgame database");
+    copy_prefix(good, bad, 20, 0);
+    expect_load_error(T, bad, BA_ERR_PARSE, "truncated header");
+    copy_prefix(good, bad, size - 1, 0);
+    expect_load_error(T, bad, BA_ERR_PARSE, "truncated");
+    copy_prefix(good, bad, 32, 0);
+    expect_load_error(T, bad, BA_ERR_PARSE, "truncated: 0 of 3003");
+    copy_prefix(good, bad, size, 1);
+    expect_load_error(T, bad, BA_ERR_PARSE, "unexpected bytes");
+    for (long at = 32; at < size; at += 1000) { /* any data byte changed */
+        copy_prefix(good, bad, size, 0);
+        poke(bad, at, 1);
+        expect_load_error(T, bad, BA_ERR_PARSE, "checksum");
+    }
+    copy_prefix(good, bad, size, 0);
+    poke(bad, 0, 1); /* magic */
+    expect_load_error(T, bad, BA_ERR_PARSE, "not a Kalah endgame database");
+    copy_prefix(good, bad, size, 0);
+    poke(bad, 10, 1); /* seed count: the size no longer matches */
+    expect_load_error(T, bad, BA_ERR_PARSE, "corrupt header");
+    copy_prefix(good, bad, size, 0);
+    poke(bad, 16, 1); /* size */
+    expect_load_error(T, bad, BA_ERR_PARSE, "corrupt header");
+    copy_prefix(good, bad, size, 0);
+    poke(bad, 12, 1); /* a reserved byte */
+    expect_load_error(T, bad, BA_ERR_PARSE, "corrupt header");
+    copy_prefix(good, bad, size, 0);
+    poke(bad, 24, 1); /* the checksum itself */
+    expect_load_error(T, bad, BA_ERR_PARSE, "checksum");
+    /* Still usable after all that: its own database, then the good file. */
+    ck_assert_int_eq(kal_solver_prepare_db(T, 4), BA_OK);
+    ck_assert_int_eq(ba_kalah_solver_load_db(T, good, &err), BA_OK);
+    ck_assert_int_eq(ba_kalah_solver_db_seeds(T), 6);
+
+    /* Other rules: another capture rule, another pit count. */
+    ba_kalah_solver *E, *F;
+    ck_assert_int_eq(ba_kalah_solver_new(gec, NULL, &E, NULL), BA_OK);
+    ck_assert_int_eq(ba_kalah_solver_load_db(E, good, &err), BA_ERR_ARG);
+    ck_assert_msg(strstr(err.message, "standard capture") && strstr(err.message, "empty capture"),
+                  "%s", err.message);
+    ck_assert_int_eq(ba_kalah_solver_db_seeds(E), -1);
+    ck_assert_int_eq(ba_kalah_solver_new(g5, NULL, &F, NULL), BA_OK);
+    ck_assert_int_eq(ba_kalah_solver_load_db(F, good, &err), BA_ERR_ARG);
+    ck_assert_msg(strstr(err.message, "4 pits") && strstr(err.message, "5 pits"), "%s",
+                  err.message);
+
+    ck_assert_int_eq(ba_kalah_solver_save_db(S, "/nonexistent-dir/kalah.db", &err),
+                     BA_ERR_STATE);
+    ck_assert_int_eq(ba_kalah_solver_load_db(NULL, good, &err), BA_ERR_ARG);
+    ck_assert_int_eq(ba_kalah_solver_load_db(S, NULL, &err), BA_ERR_ARG);
+    ck_assert_int_eq(ba_kalah_solver_save_db(S, NULL, &err), BA_ERR_ARG);
+    ck_assert_int_eq(ba_kalah_solver_build_db(S, -1, &err), BA_ERR_RANGE);
+    ck_assert_int_eq(ba_kalah_solver_build_db(S, 101, &err), BA_ERR_RANGE);
+    ck_assert_int_eq(ba_kalah_solver_db_seeds(NULL), -1);
+
+    ba_kalah_solver_free(F);
+    ba_kalah_solver_free(E);
+    ba_kalah_solver_free(T);
+    ba_kalah_solver_free(S);
+    ba_game_destroy(g5);
+    ba_game_destroy(gec);
+    ba_game_destroy(g);
+    remove(good);
+    remove(bad);
+}
+END_TEST
+
 /* Solving the positions of one game in turn with one solver: each value is the next one (same
  * side to move) or its negation, along the solver's own best moves. */
 START_TEST(test_solver_reuse_along_a_game)
@@ -497,6 +713,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_random_positions_against_reference);
     tcase_add_test(tc, test_database_against_reference);
     tcase_add_test(tc, test_database_every_board);
+    tcase_add_test(tc, test_database_file_round_trip);
+    tcase_add_test(tc, test_database_file_errors);
     tcase_add_test(tc, test_solver_reuse_along_a_game);
     tcase_add_test(tc, test_finished_position);
     tcase_add_test(tc, test_node_limit);
