@@ -97,6 +97,16 @@ void bench_copymake_row(bench_ctx *ctx, const ba_game *g, const char *label,
 void bench_bestfirst_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
                          int min_plies, int max_plies, uint64_t seed, int depth);
 
+/**
+ * Lazy SMP against one thread: on @p positions positions reached by min_plies..max_plies seeded
+ * random plies from the start, searches each with alpha-beta to @p depth with 1 thread and with
+ * @p threads (fresh engines, current options) and prints a row: total time of each, the speed-up
+ * in time to depth, nodes/s of each and their ratio, and the node ratio (the extra work the
+ * helper threads cause). Meaningful only on a machine with @p threads idle cores.
+ */
+void bench_threads_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
+                       int min_plies, int max_plies, uint64_t seed, int depth, int threads);
+
 /** Monotonic wall-clock seconds. */
 double bench_now(void);
 

@@ -14,7 +14,7 @@
 
 #define BENCH_MAX_OPTS 16
 
-enum { TABLE_NONE, TABLE_SEARCH, TABLE_PERFT, TABLE_COPYMAKE, TABLE_BESTFIRST, TABLE_GAME };
+enum { TABLE_NONE, TABLE_SEARCH, TABLE_PERFT, TABLE_COPYMAKE, TABLE_BESTFIRST, TABLE_THREADS, TABLE_GAME };
 
 struct bench_ctx {
     int quick;
@@ -238,13 +238,17 @@ static ba_pos *random_position(const ba_game *g, uint64_t *rng, int plies, ba_mo
     return p;
 }
 
-static int search_pos(bench_ctx *ctx, const ba_game *g, const ba_pos *p, ba_algorithm alg,
-                      int depth, ba_search_result *r, double *seconds)
+/* One search of @p p with a fresh engine (current options; @p threads > 0 overrides them). */
+static int search_pos_threads(bench_ctx *ctx, const ba_game *g, const ba_pos *p,
+                              ba_algorithm alg, int depth, int threads, ba_search_result *r,
+                              double *seconds)
 {
     ba_engine *e = NULL;
     int rc = ba_engine_new(g, &e);
     for (int i = 0; rc == BA_OK && i < ctx->nopts; i++)
         rc = ba_engine_set(e, ctx->opt[i], ctx->val[i]);
+    if (rc == BA_OK && threads > 0)
+        rc = ba_engine_set(e, BA_OPT_THREADS, threads);
     if (rc == BA_OK)
         rc = ba_engine_set(e, BA_OPT_ALGORITHM, alg);
     if (rc == BA_OK)
@@ -256,6 +260,60 @@ static int search_pos(bench_ctx *ctx, const ba_game *g, const ba_pos *p, ba_algo
     }
     ba_engine_free(e);
     return rc;
+}
+
+static int search_pos(bench_ctx *ctx, const ba_game *g, const ba_pos *p, ba_algorithm alg,
+                      int depth, ba_search_result *r, double *seconds)
+{
+    return search_pos_threads(ctx, g, p, alg, depth, 0, r, seconds);
+}
+
+void bench_threads_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
+                       int min_plies, int max_plies, uint64_t seed, int depth, int threads)
+{
+    if (ctx->table != TABLE_THREADS) {
+        end_table(ctx);
+        printf("| positions | depth | searched | threads | time 1 thread (s) | time N (s) | "
+               "speed-up | nodes/s 1 thread | nodes/s N | nodes/s ratio | nodes N / 1 |\n");
+        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        ctx->table = TABLE_THREADS;
+    }
+    ba_move *moves = malloc(g->max_moves * sizeof *moves);
+    uint64_t rng = seed, n1 = 0, nn = 0;
+    double t1 = 0, tn = 0;
+    int searched = 0, rc = moves ? BA_OK : BA_ERR_NOMEM;
+    int span = max_plies > min_plies ? max_plies - min_plies + 1 : 1;
+    for (int k = 0; k < positions && rc == BA_OK; k++) {
+        ba_pos *p = random_position(g, &rng, min_plies + k % span, moves);
+        if (!p || ba_pos_result(p) != BA_RESULT_ONGOING) {
+            ba_pos_free(p);
+            continue;
+        }
+        ba_search_result a, b;
+        double sa = 0, sb = 0;
+        rc = search_pos_threads(ctx, g, p, BA_ALG_ALPHABETA, depth, 1, &a, &sa);
+        if (rc == BA_OK)
+            rc = search_pos_threads(ctx, g, p, BA_ALG_ALPHABETA, depth, threads, &b, &sb);
+        if (rc == BA_OK) {
+            searched++;
+            n1 += a.nodes;
+            nn += b.nodes;
+            t1 += sa;
+            tn += sb;
+        }
+        ba_pos_free(p);
+    }
+    free(moves);
+    if (rc != BA_OK || searched == 0) {
+        printf("| %s | %d | error: %s | | | | | | | | |\n", label, depth,
+               rc != BA_OK ? ba_errstr(rc) : "no unfinished position");
+    } else {
+        double nps1 = (double)n1 / (t1 > 1e-9 ? t1 : 1e-9), npsn = (double)nn / (tn > 1e-9 ? tn : 1e-9);
+        printf("| %s | %d | %d | %d | %.2f | %.2f | %.2fx | %.0f | %.0f | %.2fx | %.2f |\n", label,
+               depth, searched, threads, t1, tn, t1 / (tn > 1e-9 ? tn : 1e-9), nps1, npsn,
+               npsn / (nps1 > 1e-9 ? nps1 : 1e-9), (double)nn / (double)(n1 ? n1 : 1));
+    }
+    fflush(stdout);
 }
 
 void bench_bestfirst_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
