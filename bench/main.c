@@ -55,6 +55,16 @@ static void end_table(bench_ctx *ctx)
     ctx->table = TABLE_NONE;
 }
 
+/* Starts a table of @p kind with its header and alignment lines, unless one is open. */
+static void begin_table(bench_ctx *ctx, int kind, const char *header, const char *align)
+{
+    if (ctx->table == kind)
+        return;
+    end_table(ctx);
+    printf("%s\n%s\n", header, align);
+    ctx->table = kind;
+}
+
 void bench_section(bench_ctx *ctx, const char *title)
 {
     end_table(ctx);
@@ -168,13 +178,10 @@ static void fmt_score(char *buf, size_t cap, int score)
 void bench_search_row(bench_ctx *ctx, const ba_game *g, const char *label,
                       const char *position_text, ba_algorithm alg, int depth)
 {
-    if (ctx->table != TABLE_SEARCH) {
-        end_table(ctx);
-        printf("| position | algorithm | depth | nodes | time to depth (ms) | nodes/s | score | best "
-               "| nodes vs alpha-beta | time vs alpha-beta |\n");
-        printf("|---|---|---:|---:|---:|---:|---:|---|---:|---:|\n");
-        ctx->table = TABLE_SEARCH;
-    }
+    begin_table(ctx, TABLE_SEARCH,
+                "| position | algorithm | depth | nodes | time to depth (ms) | nodes/s | score | best "
+                "| nodes vs alpha-beta | time vs alpha-beta |",
+                "|---|---|---:|---:|---:|---:|---:|---|---:|---:|");
     bench_search_stats st = bench_search(ctx, g, position_text, alg, depth);
     if (st.rc != BA_OK) {
         printf("| %s | %s | %d | error: %s | | | | | | |\n", label, bench_algorithm_name(alg), depth,
@@ -205,12 +212,9 @@ void bench_search_row(bench_ctx *ctx, const ba_game *g, const char *label,
 void bench_perft_row(bench_ctx *ctx, const ba_game *g, const char *label,
                      const char *position_text, int depth)
 {
-    if (ctx->table != TABLE_PERFT) {
-        end_table(ctx);
-        printf("| position | perft depth | leaves | time (ms) | leaves/s |\n");
-        printf("|---|---:|---:|---:|---:|\n");
-        ctx->table = TABLE_PERFT;
-    }
+    begin_table(ctx, TABLE_PERFT,
+                "| position | perft depth | leaves | time (ms) | leaves/s |",
+                "|---|---:|---:|---:|---:|");
     ba_pos *p = bench_position(g, position_text);
     uint64_t count = 0;
     double t0 = bench_now();
@@ -237,6 +241,43 @@ static ba_pos *random_position(const ba_game *g, uint64_t *rng, int plies, ba_mo
     }
     return p;
 }
+
+/* Seeded random positions for the rows that average over many: position k is reached by
+ * min_plies + k % span random plies from the start; finished games are skipped. */
+typedef struct sampler {
+    const ba_game *game;
+    ba_move *moves;
+    uint64_t rng;
+    int min_plies, span, next, count;
+} sampler;
+
+static int sampler_init(sampler *s, const ba_game *g, int count, int min_plies, int max_plies,
+                        uint64_t seed)
+{
+    s->game = g;
+    s->moves = malloc(g->max_moves * sizeof *s->moves);
+    s->rng = seed;
+    s->min_plies = min_plies;
+    s->span = max_plies > min_plies ? max_plies - min_plies + 1 : 1;
+    s->next = 0;
+    s->count = count;
+    return s->moves ? BA_OK : BA_ERR_NOMEM;
+}
+
+/* The next unfinished position (ba_pos_free() it), or NULL when all have been given. */
+static ba_pos *sampler_next(sampler *s)
+{
+    while (s->next < s->count) {
+        int k = s->next++;
+        ba_pos *p = random_position(s->game, &s->rng, s->min_plies + k % s->span, s->moves);
+        if (p && ba_pos_result(p) == BA_RESULT_ONGOING)
+            return p;
+        ba_pos_free(p);
+    }
+    return NULL;
+}
+
+static void sampler_free(sampler *s) { free(s->moves); }
 
 /* One search of @p p with a fresh engine (current options; @p threads > 0 overrides them). */
 static int search_pos_threads(bench_ctx *ctx, const ba_game *g, const ba_pos *p,
@@ -271,24 +312,16 @@ static int search_pos(bench_ctx *ctx, const ba_game *g, const ba_pos *p, ba_algo
 void bench_threads_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
                        int min_plies, int max_plies, uint64_t seed, int depth, int threads)
 {
-    if (ctx->table != TABLE_THREADS) {
-        end_table(ctx);
-        printf("| positions | depth | searched | threads | time 1 thread (s) | time N (s) | "
-               "speed-up | nodes/s 1 thread | nodes/s N | nodes/s ratio | nodes N / 1 |\n");
-        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        ctx->table = TABLE_THREADS;
-    }
-    ba_move *moves = malloc(g->max_moves * sizeof *moves);
-    uint64_t rng = seed, n1 = 0, nn = 0;
+    begin_table(ctx, TABLE_THREADS,
+                "| positions | depth | searched | threads | time 1 thread (s) | time N (s) | "
+                "speed-up | nodes/s 1 thread | nodes/s N | nodes/s ratio | nodes N / 1 |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    sampler smp;
+    uint64_t n1 = 0, nn = 0;
     double t1 = 0, tn = 0;
-    int searched = 0, rc = moves ? BA_OK : BA_ERR_NOMEM;
-    int span = max_plies > min_plies ? max_plies - min_plies + 1 : 1;
-    for (int k = 0; k < positions && rc == BA_OK; k++) {
-        ba_pos *p = random_position(g, &rng, min_plies + k % span, moves);
-        if (!p || ba_pos_result(p) != BA_RESULT_ONGOING) {
-            ba_pos_free(p);
-            continue;
-        }
+    int searched = 0, rc = sampler_init(&smp, g, positions, min_plies, max_plies, seed);
+    ba_pos *p;
+    while (rc == BA_OK && (p = sampler_next(&smp)) != NULL) {
         ba_search_result a, b;
         double sa = 0, sb = 0;
         rc = search_pos_threads(ctx, g, p, BA_ALG_ALPHABETA, depth, 1, &a, &sa);
@@ -303,7 +336,7 @@ void bench_threads_row(bench_ctx *ctx, const ba_game *g, const char *label, int 
         }
         ba_pos_free(p);
     }
-    free(moves);
+    sampler_free(&smp);
     if (rc != BA_OK || searched == 0) {
         printf("| %s | %d | error: %s | | | | | | | | |\n", label, depth,
                rc != BA_OK ? ba_errstr(rc) : "no unfinished position");
@@ -319,24 +352,17 @@ void bench_threads_row(bench_ctx *ctx, const ba_game *g, const char *label, int 
 void bench_bestfirst_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
                          int min_plies, int max_plies, uint64_t seed, int depth)
 {
-    if (ctx->table != TABLE_BESTFIRST) {
-        end_table(ctx);
-        printf("| positions | depth | searched | alpha-beta nodes | best-first nodes | nodes BF/AB | "
-               "time BF/AB | same move | mean value lost by BF's move | worst |\n");
-        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        ctx->table = TABLE_BESTFIRST;
-    }
-    ba_move *moves = malloc(g->max_moves * sizeof *moves);
-    uint64_t rng = seed, nab = 0, nbf = 0;
+    begin_table(ctx, TABLE_BESTFIRST,
+                "| positions | depth | searched | alpha-beta nodes | best-first nodes | nodes BF/AB | "
+                "time BF/AB | same move | mean value lost by BF's move | worst |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    sampler smp;
+    uint64_t nab = 0, nbf = 0;
     double tab = 0, tbf = 0, lost = 0;
-    int searched = 0, same = 0, worst = 0, rc = moves ? BA_OK : BA_ERR_NOMEM;
-    int span = max_plies > min_plies ? max_plies - min_plies + 1 : 1;
-    for (int k = 0; k < positions && rc == BA_OK; k++) {
-        ba_pos *p = random_position(g, &rng, min_plies + k % span, moves);
-        if (!p || ba_pos_result(p) != BA_RESULT_ONGOING) {
-            ba_pos_free(p);
-            continue;
-        }
+    int searched = 0, same = 0, worst = 0;
+    int rc = sampler_init(&smp, g, positions, min_plies, max_plies, seed);
+    ba_pos *p;
+    while (rc == BA_OK && (p = sampler_next(&smp)) != NULL) {
         ba_search_result a, b, c;
         double sa = 0, sb = 0, sc = 0;
         rc = search_pos(ctx, g, p, BA_ALG_ALPHABETA, depth, &a, &sa);
@@ -364,7 +390,7 @@ void bench_bestfirst_row(bench_ctx *ctx, const ba_game *g, const char *label, in
         }
         ba_pos_free(p);
     }
-    free(moves);
+    sampler_free(&smp);
     if (rc != BA_OK || searched == 0)
         printf("| %s | %d | error: %s | | | | | | | |\n", label, depth,
                rc != BA_OK ? ba_errstr(rc) : "no unfinished position");
@@ -393,13 +419,10 @@ void bench_bestfirst_row(bench_ctx *ctx, const ba_game *g, const char *label, in
 void bench_copymake_row(bench_ctx *ctx, const ba_game *g, const char *label,
                         const char *position_text)
 {
-    if (ctx->table != TABLE_COPYMAKE) {
-        end_table(ctx);
-        printf("| position | state bytes | moves | copy (ns) | copy+apply (ns) | apply / copy | "
-               "generate (ns) | hash (ns) | evaluate (ns) | status (ns) |\n");
-        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        ctx->table = TABLE_COPYMAKE;
-    }
+    begin_table(ctx, TABLE_COPYMAKE,
+                "| position | state bytes | moves | copy (ns) | copy+apply (ns) | apply / copy | "
+                "generate (ns) | hash (ns) | evaluate (ns) | status (ns) |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     ba_pos *p = bench_position(g, position_text);
     unsigned char *a = malloc(g->state_size), *b = malloc(g->state_size);
     ba_move *moves = malloc(g->max_moves * sizeof *moves);
