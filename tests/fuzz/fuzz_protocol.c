@@ -4,8 +4,8 @@
  *
  * Every line is fed to one session; answers must be whole lines, and a session never breaks
  * (ba_protocol_feed returns BA_OK or BA_PROTOCOL_QUIT). To keep each input fast the harness
- * caps the session's node limit (300) and table size (1 MiB) before every line, and skips `go`,
- * `perft` (deeper than 1) and `setoption` lines with numbers that could start a long search or a
+ * caps the session's node limit (300, 30 for an expensive game) and table size (1 MiB) before
+ * every line, and skips `go`, `perft` (deeper than 1) and `setoption` lines with numbers that could start a long search or a
  * huge table (numbers so long that they overflow are still fed: they are refused), and every
  * `go` after the first FUZZ_SEARCHES_PER_INPUT.
  */
@@ -22,11 +22,12 @@ static void on_line(void *user, const char *line, size_t len)
     (*lines)++;
 }
 
-static void cap_engine(ba_engine *e)
+/* Caps the session's node limit at @p nodes and its table at 1 MiB. */
+static void cap_engine(ba_engine *e, int64_t nodes)
 {
     int64_t v = 0;
-    if (ba_engine_get(e, BA_OPT_NODES, &v) == BA_OK && (v == 0 || v > FUZZ_NODES))
-        FUZZ_CHECK(ba_engine_set(e, BA_OPT_NODES, FUZZ_NODES) == BA_OK);
+    if (ba_engine_get(e, BA_OPT_NODES, &v) == BA_OK && (v == 0 || v > nodes))
+        FUZZ_CHECK(ba_engine_set(e, BA_OPT_NODES, nodes) == BA_OK);
     if (ba_engine_get(e, BA_OPT_TT_MB, &v) == BA_OK && v > 1)
         FUZZ_CHECK(ba_engine_set(e, BA_OPT_TT_MB, 1) == BA_OK);
 }
@@ -50,7 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ba_game *g = fuzz_game(data[0], &cost);
     if (!g)
         return 0;
-    (void)cost;
+    /* A node of an expensive game (an Arimaa turn generation) costs a hundred cheap ones. */
+    int64_t nodes = cost > 1 ? FUZZ_NODES / 10 : FUZZ_NODES;
     char *text = fuzz_strdup(data + 1, size - 1);
     size_t lines = 0;
     ba_protocol *p = NULL;
@@ -58,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *rest = text, *line;
     int searches = 0;
     while ((line = fuzz_next_line(&rest)) != NULL) {
-        cap_engine(ba_protocol_engine(p));
+        cap_engine(ba_protocol_engine(p), nodes);
         if (!line_allowed(line))
             continue;
         if (fuzz_first_word_is(line, "go") && searches++ >= FUZZ_SEARCHES_PER_INPUT)
