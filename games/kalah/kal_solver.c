@@ -301,9 +301,10 @@ static void check_limits(ba_kalah_solver *S);
  * last slot), so each slot costs one lookup by r_s alone. The r_s come from the prefix sums of
  * the pit bytes, all at once by one multiplication per word (no byte sum exceeds 255). Unsigned
  * wrap-around makes the negative G_s exact. */
-static inline uint64_t db_rank_w(const ba_kalah_solver *S, uint64_t w0, uint64_t w1, int k)
+static inline uint64_t db_rank_m(const ba_kalah_solver *S, uint64_t w0, uint64_t w1, int k,
+                                 const int m)
 {
-    const int m = S->m, w = S->rank_k + 1;
+    const int w = S->rank_k + 1;
     const uint64_t *G = S->rank_tab;
     const uint64_t p0 = w0 * 0x0101010101010101ULL; /* byte j: the mover's pits 0..j */
     const uint64_t p1 = w1 * 0x0101010101010101ULL;
@@ -314,6 +315,11 @@ static inline uint64_t db_rank_w(const ba_kalah_solver *S, uint64_t w0, uint64_t
     for (int s = m + 1; s < 2 * m; s++)
         idx += G[s * w + k1 - (int)((p1 >> (8 * (s - 1 - m))) & 0xff)];
     return idx;
+}
+
+static inline uint64_t db_rank_w(const ba_kalah_solver *S, uint64_t w0, uint64_t w1, int k)
+{
+    return db_rank_m(S, w0, w1, k, S->m);
 }
 
 static inline uint64_t db_rank(const ba_kalah_solver *S, const kal_board *B, int k)
@@ -398,7 +404,8 @@ static int db_get(ba_kalah_solver *S, const kal_board *B, int k)
 /* Plain minimax over every move, memoised in the database. It terminates because a move never
  * adds seeds to the pits and a move that keeps them all only moves seeds towards the mover's
  * store. After a stop (S->aborted) it returns 0 and stores nothing. */
-static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx)
+static inline int db_solve_m(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx,
+                             const int m)
 {
     int best;
     if (++S->db_nodes >= S->db_next_check) {
@@ -416,7 +423,7 @@ static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx)
          * first, for the rare early exit, cost more than it saved.) */
         kal_move_list ml;
         ml.n = 0;
-        for (int i = S->m - 1; i >= 0; i--)
+        for (int i = m - 1; i >= 0; i--)
             if (B->b[i] != 0)
                 ml.pit[ml.n++] = (uint8_t)i;
         kal_board child[BA_KALAH_MAX_PITS];
@@ -432,7 +439,7 @@ static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx)
             child[j].w[1] = c1;
             if (kind[j] == KAL_SOW_END)
                 continue;
-            cidx[j] = db_rank_w(S, c0, c1, k - gain[j]);
+            cidx[j] = db_rank_m(S, c0, c1, k - gain[j], m);
 #if defined(__GNUC__)
             __builtin_prefetch(S->db + cidx[j]);
 #endif
@@ -455,6 +462,14 @@ static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx)
     }
     S->db[idx] = (uint8_t)(best + 128);
     return best;
+}
+
+/* The standard board gets its own copy with the pit count a constant, so that the compiler
+ * unrolls the loops over the pits (measured: the database build is bound by this code as much as
+ * by memory). */
+static int db_solve(ba_kalah_solver *S, const kal_board *B, int k, uint64_t idx)
+{
+    return S->m == 6 ? db_solve_m(S, B, k, idx, 6) : db_solve_m(S, B, k, idx, S->m);
 }
 
 /* Visits every board with k seeds in rank order (so `next` is its index), solving the ones not
