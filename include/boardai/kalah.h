@@ -153,7 +153,7 @@ BA_API void ba_kalah_solver_stop(ba_kalah_solver *solver);
 /**
  * Builds the solver's endgame database now, for every board with up to @p db_seeds seeds in the
  * pits (a solve otherwise builds the database it needs first). A smaller database already held
- * (built or loaded) is kept and extended. The solver's limits and stop apply.
+ * (built or loaded) is kept and extended. The time limit and ba_kalah_solver_stop() apply.
  * @return #BA_OK, #BA_ERR_ARG, #BA_ERR_RANGE (@p db_seeds outside 0..100), #BA_ERR_NOMEM,
  *         #BA_ERR_STATE (stopped before the end: the levels done are kept)
  */
@@ -178,7 +178,8 @@ BA_API int ba_kalah_solver_save_db(const ba_kalah_solver *solver, const char *pa
 
 /**
  * Replaces the solver's endgame database by the one saved in the file @p path by
- * ba_kalah_solver_save_db() (its size is not bounded by @c db_mb). The file is checked
+ * ba_kalah_solver_save_db() (its size is not bounded by @c db_mb). Later solves use it as it
+ * is, or extend it when they would build a bigger one (@c db_seeds). The file is checked
  * completely (header, rules, size, checksum) before it is used; on any fault the solver keeps
  * its database and @p err says what was wrong.
  * @return #BA_OK, #BA_ERR_ARG (NULL argument, or a database for other rules: pit count or
