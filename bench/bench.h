@@ -107,6 +107,11 @@ void bench_bestfirst_row(bench_ctx *ctx, const ba_game *g, const char *label, in
 void bench_threads_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
                        int min_plies, int max_plies, uint64_t seed, int depth, int threads);
 
+/** A section with one bench_threads_row() of 2 threads against 1 on @p positions positions
+ *  (6-10 random plies in, fixed seed) at @p depth, with a 64 MiB table; options are reset. */
+void bench_threads_section(bench_ctx *ctx, const ba_game *g, const char *game_label,
+                           int positions, int depth);
+
 /** Monotonic wall-clock seconds. */
 double bench_now(void);
 

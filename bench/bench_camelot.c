@@ -57,10 +57,5 @@ void bench_camelot(bench_ctx *ctx)
         ba_game_destroy(nomob);
     }
 
-    bench_section(ctx, "Camelot: Lazy SMP, 2 threads against 1 (alpha-beta, 64 MiB table)");
-    bench_note(ctx, "Positions after 6-10 seeded random plies; fresh engines; wall-clock time to "
-                    "depth, so run it on an otherwise idle 2-core machine.");
-    bench_set_option(ctx, BA_OPT_TT_MB, 64);
-    bench_threads_row(ctx, g, "6-10 random plies", quick ? 2 : 6, 6, 10, 5, quick ? 4 : 5, 2);
-    bench_reset_options(ctx);
+    bench_threads_section(ctx, g, "Camelot", quick ? 2 : 6, quick ? 4 : 5);
 }

@@ -68,12 +68,7 @@ void bench_kalah(bench_ctx *ctx)
     bench_copymake_row(ctx, g, "start", NULL);
     bench_copymake_row(ctx, g, "midgame", midgame);
 
-    bench_section(ctx, "Kalah(6,6): Lazy SMP, 2 threads against 1 (alpha-beta, 64 MiB table)");
-    bench_note(ctx, "Positions after 6-10 seeded random plies; fresh engines; wall-clock time to "
-                    "depth, so run it on an otherwise idle 2-core machine.");
-    bench_set_option(ctx, BA_OPT_TT_MB, 64);
-    bench_threads_row(ctx, g, "6-10 random plies", quick ? 4 : 10, 6, 10, 5, quick ? 10 : 14, 2);
-    bench_reset_options(ctx);
+    bench_threads_section(ctx, g, "Kalah(6,6)", quick ? 4 : 10, quick ? 10 : 14);
 
     bench_section(ctx, "Kalah: exact solver (start positions, default settings)");
     char table[8192];

@@ -349,6 +349,21 @@ void bench_threads_row(bench_ctx *ctx, const ba_game *g, const char *label, int 
     fflush(stdout);
 }
 
+void bench_threads_section(bench_ctx *ctx, const ba_game *g, const char *game_label,
+                           int positions, int depth)
+{
+    char title[160];
+    snprintf(title, sizeof title, "%s: Lazy SMP, 2 threads against 1 (alpha-beta, 64 MiB table)",
+             game_label);
+    bench_section(ctx, title);
+    bench_note(ctx, "Positions after 6-10 seeded random plies; fresh engines; wall-clock time to "
+                    "depth, so run it on an otherwise idle 2-core machine.");
+    bench_reset_options(ctx);
+    bench_set_option(ctx, BA_OPT_TT_MB, 64);
+    bench_threads_row(ctx, g, "6-10 random plies", positions, 6, 10, 5, depth, 2);
+    bench_reset_options(ctx);
+}
+
 void bench_bestfirst_row(bench_ctx *ctx, const ba_game *g, const char *label, int positions,
                          int min_plies, int max_plies, uint64_t seed, int depth)
 {
