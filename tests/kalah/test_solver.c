@@ -318,6 +318,22 @@ static int all_boards_checked(ba_kalah_solver *S, const ba_game *g, memo *mm, kt
     return n;
 }
 
+/* Every board of up to k seeds of the solver's database against the reference minimax; returns
+ * how many boards there were. */
+static int check_every_board(ba_kalah_solver *S, const ba_game *g, memo *mm, int m, int ec, int k)
+{
+    int boards = 0;
+    memo_clear(mm);
+    for (int seeds = 0; seeds <= k; seeds++) {
+        kt_ref r;
+        memset(&r, 0, sizeof r);
+        r.m = m;
+        r.empty_capture = ec;
+        boards += all_boards_checked(S, g, mm, &r, m, 0, seeds);
+    }
+    return boards;
+}
+
 START_TEST(test_database_every_board)
 {
     static const int cases[][2] = {{3, 8}, {4, 6}}; /* pits, database seeds: 3003 boards each */
@@ -329,15 +345,7 @@ START_TEST(test_database_every_board)
             ba_kalah_solver *S;
             ck_assert_int_eq(ba_kalah_solver_new(g, NULL, &S, NULL), BA_OK);
             ck_assert_int_eq(kal_solver_prepare_db(S, k), BA_OK);
-            memo_clear(mm);
-            int boards = 0;
-            for (int seeds = 0; seeds <= k; seeds++) {
-                kt_ref r;
-                memset(&r, 0, sizeof r);
-                r.m = m;
-                r.empty_capture = ec;
-                boards += all_boards_checked(S, g, mm, &r, m, 0, seeds);
-            }
+            int boards = check_every_board(S, g, mm, m, ec, k);
             /* C(k + 2m, 2m) boards in all: the enumeration itself is complete. */
             ck_assert_int_eq(boards, 3003);
             ba_kalah_solver_free(S);
@@ -359,21 +367,6 @@ static void temp_path(char *buf, size_t cap)
     close(fd);
 }
 
-/* Every board of up to k seeds of the solver's database against the reference minimax; returns
- * how many boards there were. */
-static int check_every_board(ba_kalah_solver *S, const ba_game *g, memo *mm, int m, int ec, int k)
-{
-    int boards = 0;
-    memo_clear(mm);
-    for (int seeds = 0; seeds <= k; seeds++) {
-        kt_ref r;
-        memset(&r, 0, sizeof r);
-        r.m = m;
-        r.empty_capture = ec;
-        boards += all_boards_checked(S, g, mm, &r, m, 0, seeds);
-    }
-    return boards;
-}
 
 static long file_size(const char *path)
 {
