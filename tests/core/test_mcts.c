@@ -205,14 +205,6 @@ START_TEST(same_seed_same_result)
 }
 END_TEST
 
-static void *stop_later(void *arg)
-{
-    struct timespec ts = {0, 50 * 1000000L};
-    nanosleep(&ts, NULL);
-    ba_engine_stop(arg);
-    return NULL;
-}
-
 START_TEST(limits_and_stop)
 {
     const ba_game *g = bt_synth_big_game();
@@ -254,7 +246,7 @@ START_TEST(limits_and_stop)
         ck_assert_msg(s < 5.0, "time limit 100 ms took %.2f s", s);
         ba_engine_set(e, BA_OPT_TIME_MS, 0);
         pthread_t th;
-        ck_assert_int_eq(pthread_create(&th, NULL, stop_later, e), 0);
+        ck_assert_int_eq(pthread_create(&th, NULL, bt_stop_engine_later, e), 0);
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         pthread_join(th, NULL);
         ck_assert(bt_is_legal(p, &r.best));

@@ -5,7 +5,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <boardai/engine.h>
 
@@ -137,14 +136,6 @@ START_TEST(deterministic_mode)
 }
 END_TEST
 
-static void *stop_later(void *arg)
-{
-    struct timespec ts = {0, 50 * 1000000L};
-    nanosleep(&ts, NULL);
-    ba_engine_stop(arg);
-    return NULL;
-}
-
 START_TEST(limits_and_stop_reach_helpers)
 {
     const ba_game *g = bt_synth_big_game();
@@ -155,7 +146,7 @@ START_TEST(limits_and_stop_reach_helpers)
         ba_engine *e = engine(g, BA_ALG_ALPHABETA, BA_MAX_DEPTH, threads);
         ck_assert_int_eq(ba_engine_set(e, BA_OPT_TT_MB, 1), BA_OK);
         pthread_t th;
-        ck_assert_int_eq(pthread_create(&th, NULL, stop_later, e), 0);
+        ck_assert_int_eq(pthread_create(&th, NULL, bt_stop_engine_later, e), 0);
         ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
         pthread_join(th, NULL);
         ck_assert_int_eq(r.stopped, 1);

@@ -16,6 +16,7 @@
 
 #include "check_main.h"
 #include "hard_games.h"
+#include "test_util.h"
 #include "hard_util.h"
 #include "testgames.h"
 
@@ -227,17 +228,6 @@ START_TEST(test_table_allocation_fails)
 }
 END_TEST
 
-static int is_legal(const ba_pos *pos, const ba_move *m)
-{
-    const ba_game *g = ba_pos_game(pos);
-    ba_move *moves = malloc(g->max_moves * sizeof *moves);
-    int n = moves ? ba_pos_moves(pos, moves, g->max_moves) : -1, found = 0;
-    for (int i = 0; i < n && !found; i++)
-        found = ba_move_equal(&moves[i], m);
-    free(moves);
-    return found;
-}
-
 /* Nodes 1, time 1 ms and depth 1, with each algorithm, in every game: a legal move. */
 START_TEST(test_limits_of_one)
 {
@@ -277,7 +267,7 @@ START_TEST(test_limits_of_one)
                 int rc = ba_engine_search(e, pos, &res);
                 ck_assert_msg(rc == BA_OK, "%s (%s) alg %d %s 1: rc %d", t[i].module,
                               t[i].variant, alg, limits[l].name, rc);
-                ck_assert_msg(is_legal(pos, &res.best), "%s (%s) alg %d %s 1: illegal best move",
+                ck_assert_msg(bt_is_legal(pos, &res.best), "%s (%s) alg %d %s 1: illegal best move",
                               t[i].module, t[i].variant, alg, limits[l].name);
                 ba_engine_free(e);
             }
@@ -349,7 +339,7 @@ START_TEST(test_time_limit_overshoot)
                     double t0 = now_ms();
                     ck_assert_int_eq(ba_engine_search(e, pos, &res), BA_OK);
                     double elapsed = now_ms() - t0;
-                    ck_assert(is_legal(pos, &res.best));
+                    ck_assert(bt_is_legal(pos, &res.best));
                     if (!res.stopped) {
                         early++; /* finished (proved or at the depth cap) before the limit */
                     } else {

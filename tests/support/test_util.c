@@ -1,6 +1,7 @@
 /* Helpers shared by the Check suites; see test_util.h. */
 #include <check.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "test_util.h"
 
@@ -26,6 +27,14 @@ int bt_is_legal(const ba_pos *p, const ba_move *m)
         found = ba_move_equal(&moves[i], m);
     free(moves);
     return found;
+}
+
+void *bt_stop_engine_later(void *engine)
+{
+    struct timespec ts = {0, 50 * 1000000L};
+    nanosleep(&ts, NULL);
+    ba_engine_stop(engine);
+    return NULL;
 }
 
 uint64_t bt_lcg_next(uint64_t *x)
