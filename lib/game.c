@@ -1,4 +1,5 @@
 /* Small helpers over the game vtable: move comparison, vtable checking, results. */
+#include <stddef.h>
 #include <string.h>
 
 #include "boardai/game.h"
@@ -18,6 +19,13 @@ int ba_game_check(const ba_game *g, ba_error *err)
 {
     if (!g)
         return ba_error_set(err, BA_ERR_GAME, "game is NULL");
+    /* struct_size comes first so that a pre-1.0 game (abi 1 in the first word) reads as a struct
+     * far too short, and is refused before any other field is trusted. */
+    if (g->struct_size < BA_GAME_SIZE_MIN)
+        return ba_error_set(err, BA_ERR_GAME,
+                            "game struct_size is %u bytes, at least %zu are needed (fill the game "
+                            "with BA_GAME_INIT, from a header of libboardai 1.0 or later)",
+                            (unsigned)g->struct_size, (size_t)BA_GAME_SIZE_MIN);
     if (g->abi != BA_GAME_ABI)
         return ba_error_set(err, BA_ERR_GAME, "game abi is %u, this library needs %d",
                             (unsigned)g->abi, BA_GAME_ABI);
@@ -58,7 +66,7 @@ int ba_game_check(const ba_game *g, ba_error *err)
 
 void ba_game_destroy(ba_game *g)
 {
-    if (g && g->destroy)
+    if (g && BA_GAME_HAS(g, destroy))
         g->destroy(g);
 }
 

@@ -45,7 +45,7 @@ static unsigned move_slot(const ba_move *m)
 int64_t bac_order_key(const bac_order *o, const ba_game *g, const void *state, const ba_move *m,
                       int ply, int stm, int use_heuristics)
 {
-    int64_t key = g->order_key ? (int64_t)g->order_key(g, state, m) * ((int64_t)1 << 32) : 0;
+    int64_t key = BA_GAME_HAS(g, order_key) ? (int64_t)g->order_key(g, state, m) * ((int64_t)1 << 32) : 0;
     if (!use_heuristics)
         return key;
     if (ply < o->plies) {

@@ -146,7 +146,7 @@ int ba_pos_render(const ba_pos *pos, char *buf, size_t cap)
 {
     if (!pos || !buf)
         return BA_ERR_ARG;
-    if (!pos->g->render)
+    if (!BA_GAME_HAS(pos->g, render))
         return BA_ERR_UNSUPPORTED;
     return pos->g->render(pos->g, pos->state, buf, cap);
 }
@@ -317,7 +317,7 @@ int ba_pos_explain(const ba_pos *pos, char *buf, size_t cap)
 {
     if (!pos || !buf)
         return BA_ERR_ARG;
-    if (!pos->g->explain)
+    if (!BA_GAME_HAS(pos->g, explain))
         return BA_ERR_UNSUPPORTED;
     return pos->g->explain(pos->g, pos->state, buf, cap);
 }

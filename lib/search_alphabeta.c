@@ -53,7 +53,7 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     if (depth <= 0)
         return bac_leaf(s, ply, alpha, beta);
     bac_frame *f = &s->f[ply];
-    if (s->g->extension) {
+    if (BA_GAME_HAS(s->g, extension)) {
         /* With extensions the value depends on the extension budget left under the cap
          * (2 * iteration depth - ply - depth), not on the depth alone: scores are keyed with it
          * (exact), while the move-only entry under move_key still orders the next iteration. */

@@ -81,7 +81,7 @@ static int init_context(bac_search *s, ba_engine *e, bac_worker *w, const ba_his
     s->eng = e;
     s->g = g;
     s->max_depth = (int)o[BA_OPT_DEPTH];
-    s->quiesce = o[BA_OPT_QUIESCENCE] && g->generate_noisy;
+    s->quiesce = o[BA_OPT_QUIESCENCE] && BA_GAME_HAS(g, generate_noisy);
     s->qdepth = (int)o[BA_OPT_QDEPTH];
     s->noise = (int)o[BA_OPT_NOISE];
     s->tt_deeper = (int)o[BA_OPT_TT_DEEPER];
@@ -98,7 +98,7 @@ static int init_context(bac_search *s, ba_engine *e, bac_worker *w, const ba_his
     if (s->noise)
         s->key_salt ^= bac_mix64(bac_mix64(s->seed) ^ (uint64_t)s->noise);
     /* Extensions (chess: check) may take a path to twice the nominal depth. */
-    int nframes = (g->extension ? 2 : 1) * s->max_depth + (s->quiesce ? s->qdepth : 0) + 2;
+    int nframes = (BA_GAME_HAS(g, extension) ? 2 : 1) * s->max_depth + (s->quiesce ? s->qdepth : 0) + 2;
     if (o[BA_OPT_ALGORITHM] == BA_ALG_MCTS && nframes < 3)
         nframes = 3;
     int rc = bac_worker_prepare(g, w, nframes, hist->count);

@@ -272,7 +272,7 @@ static int mc_expand(mc_run *r, uint32_t x, int n, int stm)
     const ba_game *g = r->g;
     for (int i = 0; i < n; i++) {
         r->order[i].idx = i;
-        r->order[i].key = g->order_key ? g->order_key(g, r->cur, &r->moves[i]) : 0;
+        r->order[i].key = BA_GAME_HAS(g, order_key) ? g->order_key(g, r->cur, &r->moves[i]) : 0;
     }
     bac_order_sort(r->order, n);
     mc_node *p = &t->nodes[x];

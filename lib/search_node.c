@@ -88,7 +88,7 @@ uint64_t bac_history_key(const bac_search *s, int ply)
     const ba_game *g = s->g;
     size_t c = s->hist_len + (size_t)ply;
     size_t w = c;
-    if (g->repeat_window) {
+    if (BA_GAME_HAS(g, repeat_window)) {
         /* Earlier entries can never be repeated in this subtree: leave them out of the key, so
          * the same position after different distant pasts shares its scores. */
         w = g->repeat_window(g, s->f[ply].state);
@@ -213,7 +213,7 @@ void bac_pv_update(bac_search *s, int ply, const ba_move *m)
 
 int bac_extend(bac_search *s, int ply, int depth)
 {
-    if (!s->g->extension)
+    if (!BA_GAME_HAS(s->g, extension))
         return depth;
     int e = s->g->extension(s->g, s->f[ply].state);
     int room = 2 * s->iter_depth - ply - depth; /* a check chain ends at twice the depth */
@@ -224,5 +224,5 @@ int bac_extend(bac_search *s, int ply, int depth)
 
 int bac_tactical(bac_search *s, int ply)
 {
-    return s->g->extension && s->g->extension(s->g, s->f[ply].state) > 0;
+    return BA_GAME_HAS(s->g, extension) && s->g->extension(s->g, s->f[ply].state) > 0;
 }

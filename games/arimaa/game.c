@@ -186,8 +186,7 @@ int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err
     return BA_OK;
 }
 
-static const ba_game arm_game = {
-    .abi = BA_GAME_ABI,
+static const ba_game arm_game = BA_GAME_INIT(
     .flags = BA_GAME_HISTORY_MATTERS | BA_GAME_PARTIAL_MOVES,
     .name = "arimaa",
     .side_names = {"gold", "silver"},
@@ -196,8 +195,7 @@ static const ba_game arm_game = {
     .max_plies = 0,
     .params = &arm_params_default,
     ARM_VTABLE_FUNCTIONS,
-    .destroy = NULL,
-};
+    .destroy = NULL);
 
 const ba_game *ba_arimaa_game(void) { return &arm_game; }
 

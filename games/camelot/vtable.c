@@ -139,15 +139,18 @@ static size_t cam_v_repeat_window(const ba_game *g, const void *state)
     return ((const cam_state *)state)->quiet_plies;
 }
 
-#define CAM_GAME_INIT(params_ptr, destroy_fn)                                               \
-    {                                                                                       \
-        BA_GAME_ABI, BA_GAME_HISTORY_MATTERS, "camelot", {"white", "black"},                \
-        sizeof(cam_state), CAM_MAX_MOVES, CAM_MAX_PLIES_FIFTY, (params_ptr), cam_v_init,   \
-        cam_v_side, cam_v_generate, cam_v_apply, cam_v_status, cam_evaluate, cam_v_hash,    \
-        cam_v_move_to_text, cam_v_move_from_text, cam_v_pos_to_text, cam_v_pos_from_text,   \
-        cam_v_noisy, cam_order_key, cam_v_render, cam_explain, (destroy_fn),                \
-        cam_v_repeat_window, NULL /* extension */                                           \
-    }
+#define CAM_GAME_INIT(params_ptr, destroy_fn)                                                  \
+    BA_GAME_INIT(.flags = BA_GAME_HISTORY_MATTERS, .name = "camelot",                          \
+                 .side_names = {"white", "black"}, .state_size = sizeof(cam_state),            \
+                 .max_moves = CAM_MAX_MOVES, .max_plies = CAM_MAX_PLIES_FIFTY,                 \
+                 .params = (params_ptr), .init = cam_v_init, .side_to_move = cam_v_side,       \
+                 .generate = cam_v_generate, .apply = cam_v_apply, .status = cam_v_status,     \
+                 .evaluate = cam_evaluate, .hash = cam_v_hash,                                 \
+                 .move_to_text = cam_v_move_to_text, .move_from_text = cam_v_move_from_text,   \
+                 .position_to_text = cam_v_pos_to_text,                                        \
+                 .position_from_text = cam_v_pos_from_text, .generate_noisy = cam_v_noisy,     \
+                 .order_key = cam_order_key, .render = cam_v_render, .explain = cam_explain,   \
+                 .destroy = (destroy_fn), .repeat_window = cam_v_repeat_window)
 
 static const ba_game cam_default_game = CAM_GAME_INIT(&cam_default_params, NULL);
 

@@ -350,8 +350,7 @@ static int g_extension(const ba_game *g, const void *state)
     return chs_in_check((const chs_board *)state) ? 1 : 0;
 }
 
-static const ba_game chess_game = {
-    .abi = BA_GAME_ABI,
+static const ba_game chess_game = BA_GAME_INIT(
     .flags = BA_GAME_HISTORY_MATTERS,
     .name = "chess",
     .side_names = {"white", "black"},
@@ -376,8 +375,7 @@ static const ba_game chess_game = {
     .explain = g_explain,
     .destroy = NULL,
     .repeat_window = g_repeat_window,
-    .extension = g_extension,
-};
+    .extension = g_extension);
 
 const ba_game *ba_chess_game(void) { return &chess_game; }
 

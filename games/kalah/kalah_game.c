@@ -413,20 +413,15 @@ static void kal_destroy(ba_game *g)
     free((kal_variant *)(void *)g);
 }
 
-/* Designated initializers: optional hooks appended to ba_game later stay NULL without a change
- * here (and without -Wmissing-field-initializers complaining). */
 #define KAL_GAME_INIT(params_ptr, destroy_fn)                                                  \
-    {                                                                                          \
-        .abi = BA_GAME_ABI, .flags = 0u, .name = "kalah", .side_names = {"south", "north"},   \
-        .state_size = sizeof(kal_state), .max_moves = 6, .max_plies = 0,                      \
-        .params = (params_ptr), .init = kal_init, .side_to_move = kal_side_to_move,           \
-        .generate = kal_generate, .apply = kal_apply, .status = kal_status,                   \
-        .evaluate = kal_evaluate, .hash = kal_hash, .move_to_text = kal_move_to_text,         \
-        .move_from_text = kal_move_from_text, .position_to_text = kal_position_to_text,       \
-        .position_from_text = kal_position_from_text, .generate_noisy = NULL,                 \
-        .order_key = kal_order_key, .render = kal_render, .explain = kal_explain,             \
-        .destroy = (destroy_fn), .repeat_window = NULL                                        \
-    }
+    BA_GAME_INIT(.name = "kalah", .side_names = {"south", "north"},                            \
+                 .state_size = sizeof(kal_state), .max_moves = 6, .params = (params_ptr),      \
+                 .init = kal_init, .side_to_move = kal_side_to_move, .generate = kal_generate,  \
+                 .apply = kal_apply, .status = kal_status, .evaluate = kal_evaluate,            \
+                 .hash = kal_hash, .move_to_text = kal_move_to_text,                            \
+                 .move_from_text = kal_move_from_text, .position_to_text = kal_position_to_text, \
+                 .position_from_text = kal_position_from_text, .order_key = kal_order_key,      \
+                 .render = kal_render, .explain = kal_explain, .destroy = (destroy_fn))
 
 static const ba_game default_game = KAL_GAME_INIT(&default_params, NULL);
 

@@ -94,8 +94,7 @@ static void ug_destroy(ba_game *g)
     free(g); /* the ug_variant starts with its game */
 }
 
-static const ba_game ug_template = {
-    .abi = BA_GAME_ABI,
+static const ba_game ug_template = BA_GAME_INIT(
     .flags = 0,
     .name = "ugolki",
     .side_names = {"white", "black"},
@@ -118,8 +117,7 @@ static const ba_game ug_template = {
     .order_key = ug_order_key,
     .render = ug_render,
     .explain = ug_explain,
-    .destroy = NULL,
-};
+    .destroy = NULL);
 
 /* The default game's parameters, as ug_params_init() derives them from the default options. */
 static const ug_params ug_default_params = {
@@ -132,8 +130,7 @@ static const ug_params ug_default_params = {
 /* Destinations of a side's pieces are distinct empty squares per piece: pieces x empties. */
 #define UG_MAX_MOVES(pieces) ((size_t)(pieces) * (size_t)(64 - 2 * (pieces)))
 
-static const ba_game ug_default_game = {
-    .abi = BA_GAME_ABI,
+static const ba_game ug_default_game = BA_GAME_INIT(
     .flags = 0,
     .name = "ugolki",
     .side_names = {"white", "black"},
@@ -156,8 +153,7 @@ static const ba_game ug_default_game = {
     .order_key = ug_order_key,
     .render = ug_render,
     .explain = ug_explain,
-    .destroy = NULL,
-};
+    .destroy = NULL);
 
 const ba_game *ba_ugolki_game(void) { return &ug_default_game; }
 

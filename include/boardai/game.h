@@ -81,8 +81,14 @@ typedef struct ba_move {
 #define BA_GAME_PARTIAL_MOVES 0x2u
 /** @} */
 
-/** The game ABI this header describes; a game sets #ba_game::abi to it. */
-#define BA_GAME_ABI 1
+/**
+ * The game ABI this header describes; #BA_GAME_INIT sets #ba_game::abi to it.
+ *
+ * ABI 1 was the layout before 1.0, without #ba_game::struct_size; the library refuses it. The
+ * number changes only when the layout changes incompatibly; appending an optional hook at the end
+ * does not change it (see #ba_game::struct_size).
+ */
+#define BA_GAME_ABI 2
 
 /**
  * The positions that came before the current one, for repetition rules.
@@ -100,12 +106,28 @@ typedef struct ba_game ba_game;
 /**
  * A game: sizes plus functions over a flat state of #state_size bytes.
  *
+ * Fill it with #BA_GAME_INIT and designated initializers, the one supported way:
+ * @code
+ * static const ba_game my_game = BA_GAME_INIT(
+ *     .name = "nim", .side_names = {"first", "second"}, .state_size = sizeof(struct nim),
+ *     .max_moves = 3, .init = nim_init, .side_to_move = nim_side, ...);
+ * @endcode
+ * Never fill it positionally: new optional hooks are appended to the struct in later releases.
+ *
  * Required functions must be non-NULL; optional ones may be NULL. Every function receives the
  * game itself first, so that one set of functions can serve many variants (board sizes, rule
  * options, evaluation weights) through #params. Functions must be thread-safe for distinct
  * states: they may read the game but never write it.
  */
 struct ba_game {
+    /**
+     * `sizeof(ba_game)` as the game was compiled, set by #BA_GAME_INIT. The struct only ever
+     * grows at its end (new optional hooks are appended), so the library reads an optional hook
+     * only when it lies within the game's @c struct_size; a game compiled against an older header
+     * has the newer hooks treated as NULL, and one compiled against a newer header has the hooks
+     * this library does not know ignored. At least #BA_GAME_SIZE_MIN (every required function).
+     */
+    uint32_t struct_size;
     uint32_t abi;               /**< Must be #BA_GAME_ABI. */
     uint32_t flags;             /**< BA_GAME_ flags. */
     const char *name;           /**< Short lower-case name, e.g. "kalah". */
@@ -163,7 +185,7 @@ struct ba_game {
     /** Parses a position text into @p state. @return #BA_OK, or an error with @p err filled. */
     int (*position_from_text)(const ba_game *g, void *state, const char *text, ba_error *err);
 
-    /* ---- optional (may be NULL) ---- */
+    /* ---- optional (may be NULL, or beyond the game's struct_size: see BA_GAME_HAS) ---- */
 
     /**
      * Optional. Writes the "noisy" legal moves (captures, promotions) that quiescence search
@@ -188,8 +210,7 @@ struct ba_game {
     void (*destroy)(ba_game *g);
 
     /**
-     * Optional, for #BA_GAME_HISTORY_MATTERS games (appended after the first release: games that
-     * use designated initializers leave it NULL). How many of the most recent history entries
+     * Optional, for #BA_GAME_HISTORY_MATTERS games. How many of the most recent history entries
      * could still equal this position or any position reachable from it: entries older than that
      * can never be repeated, because an irreversible move (a capture, a pawn move, a castling
      * change, a piece entering the castle) lies between them and now. Chess returns its
@@ -206,7 +227,7 @@ struct ba_game {
     size_t (*repeat_window)(const ba_game *g, const void *state);
 
     /**
-     * Optional (appended after the first release, like repeat_window). Plies to add to the
+     * Optional. Plies to add to the
      * remaining search depth at this position, 0 for none: chess returns 1 when the side to move
      * is in check (the check extension). A position with a positive extension is also
      * "tactical": quiescence does not stand pat there but looks at every noisy move (chess then
@@ -215,7 +236,27 @@ struct ba_game {
      * depth of the iteration nor past #BA_OPT_DEPTH.
      */
     int (*extension)(const ba_game *g, const void *state);
+
+    /* New optional hooks are appended here, and only here (docs/api-stability.md). */
 };
+
+/**
+ * Initializer of a #ba_game: sets #ba_game::struct_size and #ba_game::abi, then the designated
+ * initializers given (`.name = "nim", .init = nim_init, ...`). Fields not named are zero or NULL.
+ */
+#define BA_GAME_INIT(...) {.struct_size = (uint32_t)sizeof(ba_game), .abi = BA_GAME_ABI, __VA_ARGS__}
+
+/** The smallest #ba_game::struct_size the library accepts: every field up to and including the
+ *  last required function, position_from_text(). */
+#define BA_GAME_SIZE_MIN (offsetof(ba_game, position_from_text) + sizeof(void (*)(void)))
+
+/**
+ * True when the game @p g (a `const ba_game *`) has the optional hook @p field: it lies within the
+ * game's #ba_game::struct_size and is not NULL. Read optional hooks only through this test, e.g.
+ * `if (BA_GAME_HAS(g, render)) g->render(g, state, buf, cap);`.
+ */
+#define BA_GAME_HAS(g, field)                                                                    \
+    ((size_t)(g)->struct_size >= offsetof(ba_game, field) + sizeof((g)->field) && (g)->field != NULL)
 
 /** True when two moves are the same (same len, tag and bytes). */
 BA_API int ba_move_equal(const ba_move *a, const ba_move *b);

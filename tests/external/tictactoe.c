@@ -244,8 +244,7 @@ static int ttt_render(const ba_game *g, const void *state, char *buf, size_t cap
 
 /* The vtable. Optional functions we do not need (noisy moves, ordering keys, explain, destroy)
  * stay NULL. */
-static const ba_game TICTACTOE = {
-    .abi = BA_GAME_ABI,
+static const ba_game TICTACTOE = BA_GAME_INIT(
     .flags = 0,
     .name = "tictactoe",
     .side_names = {"x", "o"},
@@ -264,8 +263,7 @@ static const ba_game TICTACTOE = {
     .move_from_text = ttt_move_from_text,
     .position_to_text = ttt_position_to_text,
     .position_from_text = ttt_position_from_text,
-    .render = ttt_render,
-};
+    .render = ttt_render);
 
 /* ---- the checks ---- */
 

@@ -303,6 +303,8 @@ static int broken_game(int k, ba_game *out)
     case 12: out->state_size = 0; break;
     case 13: out->max_moves = 0; break;
     case 14: out->name = NULL; break;
+    case 15: out->struct_size = (uint32_t)BA_GAME_SIZE_MIN - 1; break; /* no position_from_text */
+    case 16: out->struct_size = 1; break; /* a pre-1.0 game: abi 1 stood in the first word */
     default: return 0;
     }
     return 1;

@@ -236,8 +236,7 @@ static int nim_order_key(const ba_game *g, const void *st, const ba_move *m)
     return m->bytes[1];
 }
 
-static const ba_game nim_game = {
-    .abi = BA_GAME_ABI,
+static const ba_game nim_game = BA_GAME_INIT(
     .flags = 0,
     .name = "nim",
     .side_names = {"first", "second"},
@@ -256,8 +255,7 @@ static const ba_game nim_game = {
     .position_to_text = nim_position_to_text,
     .position_from_text = nim_position_from_text,
     .generate_noisy = nim_generate_noisy,
-    .order_key = nim_order_key,
-};
+    .order_key = nim_order_key);
 
 const ba_game *bt_nim_game(void) { return &nim_game; }
 
@@ -404,8 +402,7 @@ static int ttt_position_from_text(const ba_game *g, void *st, const char *text, 
     return BA_OK;
 }
 
-static const ba_game ttt_game = {
-    .abi = BA_GAME_ABI,
+static const ba_game ttt_game = BA_GAME_INIT(
     .name = "tictactoe",
     .side_names = {"x", "o"},
     .state_size = sizeof(ttt_state),
@@ -421,8 +418,7 @@ static const ba_game ttt_game = {
     .move_to_text = ttt_move_to_text,
     .move_from_text = ttt_move_from_text,
     .position_to_text = ttt_position_to_text,
-    .position_from_text = ttt_position_from_text,
-};
+    .position_from_text = ttt_position_from_text);
 
 const ba_game *bt_tictactoe_game(void) { return &ttt_game; }
 
@@ -669,16 +665,14 @@ static const sy_params sy_params_table[BT_SYNTH_VARIANTS + 2] = {
 };
 
 #define SY_GAME(v, fl, noisy, order, plies)                                                      \
-    {                                                                                            \
-        .abi = BA_GAME_ABI, .flags = (fl), .name = "synth", .side_names = {"a", "b"},             \
-        .state_size = sizeof(sy_state), .max_moves = 2 * SY_MAX, .max_plies = (plies),           \
-        .params = &sy_params_table[v], .init = sy_init, .side_to_move = sy_side,                 \
-        .generate = sy_generate, .apply = sy_apply, .status = sy_status,                         \
-        .evaluate = sy_evaluate, .hash = sy_hash, .move_to_text = sy_move_to_text,               \
-        .move_from_text = sy_move_from_text, .position_to_text = sy_position_to_text,            \
-        .position_from_text = sy_position_from_text, .generate_noisy = (noisy),                  \
-        .order_key = (order),                                                                    \
-    }
+    BA_GAME_INIT(.flags = (fl), .name = "synth", .side_names = {"a", "b"},                        \
+                 .state_size = sizeof(sy_state), .max_moves = 2 * SY_MAX, .max_plies = (plies),   \
+                 .params = &sy_params_table[v], .init = sy_init, .side_to_move = sy_side,         \
+                 .generate = sy_generate, .apply = sy_apply, .status = sy_status,                 \
+                 .evaluate = sy_evaluate, .hash = sy_hash, .move_to_text = sy_move_to_text,       \
+                 .move_from_text = sy_move_from_text, .position_to_text = sy_position_to_text,    \
+                 .position_from_text = sy_position_from_text, .generate_noisy = (noisy),          \
+                 .order_key = (order))
 
 static const ba_game sy_games[BT_SYNTH_VARIANTS] = {
     SY_GAME(0, 0, sy_generate_noisy, sy_order_key, 6 * 3),
@@ -692,16 +686,15 @@ static const ba_game sy_big_game = SY_GAME(BT_SYNTH_VARIANTS, 0, sy_generate_noi
 
 const ba_game *bt_synth_big_game(void) { return &sy_big_game; }
 
-static const ba_game sy_window_game = {
-    .abi = BA_GAME_ABI, .flags = BA_GAME_HISTORY_MATTERS, .name = "synth", .side_names = {"a", "b"},
+static const ba_game sy_window_game = BA_GAME_INIT(
+    .flags = BA_GAME_HISTORY_MATTERS, .name = "synth", .side_names = {"a", "b"},
     .state_size = sizeof(sy_state), .max_moves = 2 * SY_MAX, .max_plies = 0,
     .params = &sy_params_table[BT_SYNTH_VARIANTS + 1], .init = sy_init, .side_to_move = sy_side,
     .generate = sy_generate, .apply = sy_apply, .status = sy_status, .evaluate = sy_evaluate,
     .hash = sy_hash, .move_to_text = sy_move_to_text, .move_from_text = sy_move_from_text,
     .position_to_text = sy_position_to_text, .position_from_text = sy_position_from_text,
     .generate_noisy = sy_generate_noisy, .order_key = sy_order_key,
-    .repeat_window = sy_repeat_window,
-};
+    .repeat_window = sy_repeat_window);
 
 const ba_game *bt_synth_window_game(void) { return &sy_window_game; }
 
