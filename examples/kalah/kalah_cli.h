@@ -19,6 +19,10 @@ typedef struct kcli_options {
     int quiet;            /* solve: no progress line */
     const char *db_file;  /* solve: endgame database file to load, or to save after the solve */
     const char *position; /* solve: a position text instead of the start */
+    int grade_games;      /* grade: games per level */
+    int grade_first, grade_last; /* grade: the levels graded */
+    int random_plies;     /* grade: random opening plies of each game */
+    int64_t grade_seed;   /* grade: seed of the openings */
 } kcli_options;
 
 /* One level of the terminal game: a search depth, or depth 0 for perfect play (the solver). */
@@ -33,6 +37,10 @@ extern const int kcli_level_count;
 
 /* `boardai-kalah solve`: prints the value and the best move. Returns the exit status. */
 int kcli_solve(const ba_game *g, const kcli_options *o);
+
+/* `boardai-kalah grade`: each level's moves against the solver's exact values (a Markdown table
+ * on stdout, progress on stderr). Returns the exit status. */
+int kcli_grade(const ba_game *g, const kcli_options *o);
 
 /* The terminal game against the AI. Returns the exit status. */
 int kcli_play(const ba_game *g, const kcli_options *o, FILE *in, FILE *out);

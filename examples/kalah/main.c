@@ -13,6 +13,7 @@ static void usage(FILE *out)
             "usage: boardai-kalah [options]            play against the computer\n"
             "       boardai-kalah --protocol [options] the common text protocol on stdin/stdout\n"
             "       boardai-kalah solve [options]      the exact value of a board and its best move\n"
+            "       boardai-kalah grade [options]      each level's moves against perfect play\n"
             "\n"
             "rules:\n"
             "  --pits M            pits per side, 1-8 (default 6)\n"
@@ -41,6 +42,12 @@ static void usage(FILE *out)
             "                      serves every seed count of the same pits and capture rule\n"
             "  --time MS           give up after MS milliseconds (exit status 1)\n"
             "  --quiet             no progress line on stderr\n"
+            "grade (the solve options apply to its solver; try --pits 6 --seeds 4):\n"
+            "  --games N           games per level (default 10), each played by the level on\n"
+            "                      both sides after random opening plies\n"
+            "  --levels A-B        the levels to grade (default 1-5; 6 is slow)\n"
+            "  --random-plies K    random opening plies (default 2)\n"
+            "  --seed S            seed of the openings (default 1)\n"
             "other:\n"
             "  --help, --version\n",
             kcli_level_count);
@@ -71,10 +78,18 @@ int main(int argc, char **argv)
     o.hash_mb = -1;
     o.db_mb = 128;
     o.db_seeds = -1;
-    int solve = 0, protocol = 0;
+    o.grade_games = 10;
+    o.grade_first = 1;
+    o.grade_last = 5;
+    o.random_plies = 2;
+    o.grade_seed = 1;
+    int solve = 0, grade = 0, protocol = 0;
     int first = 1;
     if (argc > 1 && strcmp(argv[1], "solve") == 0) {
         solve = 1;
+        first = 2;
+    } else if (argc > 1 && strcmp(argv[1], "grade") == 0) {
+        grade = 1;
         first = 2;
     }
     for (int i = first; i < argc; i++) {
@@ -156,6 +171,33 @@ int main(int argc, char **argv)
                 return 2;
             o.time_ms = x;
             i++;
+        } else if (strcmp(a, "games") == 0) {
+            if (!parse_int(prog, a, v, 1, 100000, &x))
+                return 2;
+            o.grade_games = (int)x;
+            i++;
+        } else if (strcmp(a, "random-plies") == 0) {
+            if (!parse_int(prog, a, v, 0, 20, &x))
+                return 2;
+            o.random_plies = (int)x;
+            i++;
+        } else if (strcmp(a, "seed") == 0) {
+            if (!parse_int(prog, a, v, 0, 2000000000L, &x))
+                return 2;
+            o.grade_seed = x;
+            i++;
+        } else if (strcmp(a, "levels") == 0) {
+            int lo = 0, hi = 0, used = 0;
+            if (v == NULL || sscanf(v, "%d-%d%n", &lo, &hi, &used) != 2 || v[used] != '\0' ||
+                lo < 1 || hi < lo || hi > kcli_level_count - 1) {
+                /* The last level, Perfect, is the solver itself: nothing to grade. */
+                fprintf(stderr, "%s: --levels needs A-B with 1 <= A <= B <= %d, got '%s'\n", prog,
+                        kcli_level_count - 1, v ? v : "(nothing)");
+                return 2;
+            }
+            o.grade_first = lo;
+            o.grade_last = hi;
+            i++;
         } else if (strcmp(a, "position") == 0) {
             if (v == NULL) {
                 fprintf(stderr, "%s: --position needs a position text\n", prog);
@@ -178,6 +220,8 @@ int main(int argc, char **argv)
     int status;
     if (solve) {
         status = kcli_solve(g, &o);
+    } else if (grade) {
+        status = kcli_grade(g, &o);
     } else if (protocol) {
         ba_cli_play_options setup;
         ba_cli_play_options_default(&setup);
