@@ -21,113 +21,39 @@
 #include <boardai/camelot.h>
 
 #include "check_main.h"
+#include "web_client.h"
 #include "web_board.h"
 #include "web_games.h"
 #include "web_server.h"
 
 static web_server *server;
-static int port;
-
-/* ---- a tiny HTTP client over a socket ---- */
-
-typedef struct reply {
-    int status;   /* HTTP status, or -1 when there was no answer */
-    json_t *json; /* the parsed body, or NULL */
-} reply;
-
-/* Sends @p raw (@p len bytes) to the server and reads the whole answer (it closes).
- * @p half_close: then close our side for writing (a request cut off in the middle), and wait
- * at most 2 s for an answer (any answer, or none, will do there). */
-static reply send_raw_ex(const char *raw, size_t len, int half_close)
-{
-    reply r = {-1, NULL};
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    ck_assert_int_ge(fd, 0);
-    struct timeval tv = {half_close ? 2 : 20, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    struct sockaddr_in a;
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_port = htons((uint16_t)port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    size_t sent = 0;
-    while (sent < len) {
-        ssize_t n = send(fd, raw + sent, len - sent, MSG_NOSIGNAL);
-        if (n <= 0)
-            break; /* the server may answer (413) and close before reading everything */
-        sent += (size_t)n;
-    }
-    if (half_close)
-        shutdown(fd, SHUT_WR);
-    size_t cap = 1 << 16, got = 0;
-    char *buf = malloc(cap + 1);
-    ck_assert_ptr_nonnull(buf);
-    for (int rounds = 0; rounds < 100000; rounds++) {
-        if (got == cap) {
-            cap *= 2;
-            buf = realloc(buf, cap + 1);
-            ck_assert_ptr_nonnull(buf);
-        }
-        ssize_t n = recv(fd, buf + got, cap - got, 0);
-        if (n <= 0)
-            break;
-        got += (size_t)n;
-    }
-    buf[got] = '\0';
-    close(fd);
-    int status = 0;
-    if (sscanf(buf, "HTTP/1.%*d %d", &status) == 1)
-        r.status = status;
-    char *body = strstr(buf, "\r\n\r\n");
-    if (body)
-        r.json = json_loads(body + 4, 0, NULL);
-    free(buf);
-    return r;
-}
-
-static reply send_raw(const char *raw, size_t len) { return send_raw_ex(raw, len, 0); }
-
-static reply request(const char *method, const char *path, const char *body)
-{
-    size_t blen = body ? strlen(body) : 0;
-    size_t cap = blen + 512;
-    char *raw = malloc(cap);
-    ck_assert_ptr_nonnull(raw);
-    int n = snprintf(raw, cap,
-                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-                     method, path, blen);
-    ck_assert(n > 0 && (size_t)n + blen < cap);
-    memcpy(raw + n, body ? body : "", blen);
-    reply r = send_raw(raw, (size_t)n + blen);
-    free(raw);
-    return r;
-}
-
-/* POSTs {"game": id, <extra>} where @p extra is "" or more members starting with a comma. */
-static reply call(const char *path, const char *id, const char *extra)
-{
-    char body[4096];
-    snprintf(body, sizeof body, "{\"game\":\"%s\"%s}", id, extra);
-    return request("POST", path, body);
-}
-
-static const char *str(json_t *obj, const char *key)
-{
-    const char *s = json_string_value(json_object_get(obj, key));
-    return s ? s : "";
-}
+static char db_dir[64];
+static char db_path[128];
 
 /* ---- fixtures ---- */
 
+/* Every test has its own real SQLite file in a fresh folder. */
 static void start_server(size_t max_games)
 {
-    web_server_options o = {"127.0.0.1", 0, max_games, 1};
+    if (!db_dir[0]) {
+        snprintf(db_dir, sizeof db_dir, "/tmp/camelot-web-api-XXXXXX");
+        ck_assert_ptr_nonnull(mkdtemp(db_dir));
+        snprintf(db_path, sizeof db_path, "%s/games.sqlite", db_dir);
+    }
+    web_server_options o = {"127.0.0.1", 0, max_games, 1, db_path, NULL};
     ba_error err;
     ck_assert_int_eq(web_server_start(ba_camelot_game(), &o, &server, &err), BA_OK);
-    port = web_server_port(server);
-    ck_assert_int_gt(port, 0);
+    wc_port = web_server_port(server);
+    ck_assert_int_gt(wc_port, 0);
+}
+
+static size_t games_in_memory(void)
+{
+    web_store *store = web_server_store(server);
+    web_store_lock(store);
+    size_t n = web_store_count(store);
+    web_store_unlock(store);
+    return n;
 }
 
 static void setup(void) { start_server(8); }
@@ -135,6 +61,13 @@ static void teardown(void)
 {
     web_server_stop(server);
     server = NULL;
+    if (db_dir[0]) {
+        char cmd[200];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", db_dir);
+        if (system(cmd) != 0)
+            fprintf(stderr, "could not remove %s\n", db_dir);
+        db_dir[0] = '\0';
+    }
 }
 
 /* A new game with nobody as the AI; its id goes into @p id. */
@@ -691,17 +624,32 @@ START_TEST(oldest_idle_game_is_evicted)
         new_game(ids[i]);
     reply r = state(ids[0]); /* game 0 used again: game 1 is now the oldest idle one */
     json_decref(r.json);
-    new_game(ids[3]);
-    r = state(ids[1]);
-    ck_assert_int_eq(r.status, 404);
+    r = move(ids[1], "\"D7-D8\"");
+    ck_assert_int_eq(r.status, 200);
     json_decref(r.json);
+    r = state(ids[0]);
+    json_decref(r.json); /* game 0 used again: game 1 is now the oldest idle one */
+    new_game(ids[3]);
+    ck_assert_uint_eq(games_in_memory(), 3);
+    /* Dropped from memory only: it comes back from the database with its move. */
+    r = state(ids[1]);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 1);
+    ck_assert_str_eq(str(json_array_get(json_object_get(r.json, "record"), 0), "text"), "D7-D8");
+    ck_assert_str_eq(str(r.json, "to_move"), "black");
+    ck_assert(json_is_true(json_object_get(json_object_get(r.json, "ai"), "paused")));
+    json_decref(r.json);
+    ck_assert_uint_eq(games_in_memory(), 3);
     for (int i = 0; i < 4; i++) {
-        if (i == 1)
-            continue;
         r = state(ids[i]);
         ck_assert_int_eq(r.status, 200);
         json_decref(r.json);
     }
+    /* A game that never existed is still unknown, with a message for people. */
+    r = state("0123456789abcdef");
+    ck_assert_int_eq(r.status, 404);
+    ck_assert(strstr(str(r.json, "error"), "start a new game") != NULL);
+    json_decref(r.json);
 }
 END_TEST
 
