@@ -31,8 +31,9 @@ static const char *const MIGRATIONS[WEB_DB_SCHEMA] = {
     "  result TEXT NOT NULL DEFAULT 'ongoing',"
     "  plies INTEGER NOT NULL DEFAULT 0,"
     "  created INTEGER NOT NULL,"
-    "  updated INTEGER NOT NULL);"
-    "CREATE INDEX games_by_update ON games (updated);"
+    "  updated INTEGER NOT NULL,"
+    "  change INTEGER NOT NULL DEFAULT 0);" /* orders changes within one second */
+    "CREATE INDEX games_by_change ON games (change);"
     "CREATE TABLE moves ("
     "  game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
     "  ply INTEGER NOT NULL,"
@@ -255,8 +256,8 @@ static int touch(web_db *db, const char *id, const char *result, size_t plies, c
                  ba_error *err)
 {
     int rc = run(db,
-                 "UPDATE games SET result = ?, plies = ?, updated = strftime('%s', 'now') "
-                 "WHERE id = ?",
+                 "UPDATE games SET result = ?, plies = ?, updated = strftime('%s', 'now'), "
+                 "change = (SELECT COALESCE(MAX(change), 0) + 1 FROM games) WHERE id = ?",
                  what, err, "szs", result, plies, id);
     if (rc == BA_OK && sqlite3_changes(db->h) != 1)
         rc = ba_error_set(err, WEB_ERR_NO_GAME, "game '%s' is not in the database", id);
@@ -282,8 +283,9 @@ int web_db_create(web_db *db, const char *id, int ai_side, int level, const char
     if (rc != BA_OK)
         return rc;
     rc = run(db,
-             "INSERT INTO games (id, ai_side, level, start, result, plies, created, updated) "
-             "VALUES (?, ?, ?, ?, ?, ?, strftime('%s', 'now'), strftime('%s', 'now'))",
+             "INSERT INTO games (id, ai_side, level, start, result, plies, created, updated, "
+             "change) VALUES (?, ?, ?, ?, ?, ?, strftime('%s', 'now'), strftime('%s', 'now'), "
+             "(SELECT COALESCE(MAX(change), 0) + 1 FROM games))",
              what, err, "siissz", id, ai_side, level, start, result, n_moves);
     if (rc == BA_OK)
         rc = insert_moves(db, id, moves, n_moves, what, err);
@@ -462,7 +464,7 @@ json_t *web_db_list(web_db *db, int limit, ba_error *err)
     int rc = sqlite3_prepare_v2(db->h,
                                 "SELECT id, ai_side, level, result, plies, "
                                 "datetime(created, 'unixepoch'), datetime(updated, 'unixepoch') "
-                                "FROM games ORDER BY updated DESC, rowid DESC LIMIT ?",
+                                "FROM games ORDER BY change DESC LIMIT ?",
                                 -1, &st, NULL);
     if (rc == SQLITE_OK)
         sqlite3_bind_int(st, 1, limit);
