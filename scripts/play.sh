@@ -56,7 +56,7 @@ ba_note_c_toolchain
 ba_note_tools "cmake cmake"
 if [ "$game" = camelot-web ]; then
     ba_note_tools "pkg-config pkg-config"
-    ba_note_pkgconfig "libmicrohttpd libmicrohttpd-dev" "jansson libjansson-dev"
+    ba_note_camelot_web_libs
 fi
 ba_install_missing
 

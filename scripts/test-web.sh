@@ -60,14 +60,15 @@ main() {
     . "$ROOT/scripts/deps.sh"
     ba_note_c_toolchain
     ba_note_tools "cmake cmake" "pkg-config pkg-config"
-    ba_note_pkgconfig "check check" "libmicrohttpd libmicrohttpd-dev" "jansson libjansson-dev"
+    ba_note_pkgconfig "check check"
+    ba_note_camelot_web_libs
     if ba_install_missing; then ok deps; else bad deps; fi
 
     # ---- build ----
     if { [ "$CONFIGURE" -eq 0 ] ||
         cmake -S "$ROOT" -B "$BUILD" -DBOARDAI_GAMES=camelot -DCMAKE_BUILD_TYPE=Release \
             >"$BUILD.configure.log" 2>&1; } &&
-        cmake --build "$BUILD" -j"$JOBS" --target boardai-camelot-web camelot_web_test_api \
+        cmake --build "$BUILD" -j"$JOBS" --target boardai-camelot-web camelot_web_test_api camelot_web_test_persist \
             >"$BUILD.build.log" 2>&1; then
         ok build
     else
