@@ -123,8 +123,12 @@ static const char *param(const web_api_request *rq, json_t *body, const char *ke
     return rq->query ? rq->query(rq->query_ctx, key) : NULL;
 }
 
+/* int_param()'s answer for a malformed value, and the largest magnitude it reads. */
+#define PARAM_BAD (-1000000)
+#define PARAM_MAX 100000
+
 /* An integer field: a whole JSON number or a string of decimal digits ("3"), the same rule for
- * a body and a query; 2.5, "2.5", true... are malformed. @p def when absent, -1000 when
+ * a body and a query; 2.5, "2.5", true... are malformed. @p def when absent, PARAM_BAD when
  * malformed. */
 static int int_param(const web_api_request *rq, json_t *body, const char *key, int def)
 {
@@ -134,17 +138,17 @@ static int int_param(const web_api_request *rq, json_t *body, const char *key, i
             return def;
         if (json_is_integer(v)) {
             json_int_t i = json_integer_value(v);
-            return i >= -100 && i <= 100 ? (int)i : -1000;
+            return i >= -PARAM_MAX && i <= PARAM_MAX ? (int)i : PARAM_BAD;
         }
         if (!json_is_string(v))
-            return -1000;
+            return PARAM_BAD;
     }
     const char *s = param(rq, body, key);
     if (!s)
         return def;
     char *end = NULL;
     long i = strtol(s, &end, 10);
-    return (end != s && *end == '\0' && i >= -100 && i <= 100) ? (int)i : -1000;
+    return (end != s && *end == '\0' && i >= -PARAM_MAX && i <= PARAM_MAX) ? (int)i : PARAM_BAD;
 }
 
 /* Returned by side_param() for a malformed side. */
@@ -250,8 +254,8 @@ static answer api_import(web_store *store, const web_api_request *rq, json_t *bo
 static answer api_games(web_store *store, const web_api_request *rq)
 {
     int limit = int_param(rq, NULL, "limit", 100);
-    if (limit < 1)
-        return error_answer(WEB_HTTP_BAD_REQUEST, "\"limit\" must be a whole number 1..100");
+    if (limit < 1 || limit > 1000)
+        return error_answer(WEB_HTTP_BAD_REQUEST, "\"limit\" must be a whole number 1..1000");
     ba_error err;
     ba_error_clear(&err);
     json_t *list = web_db_list(web_store_db(store), limit, &err);
@@ -311,7 +315,7 @@ static answer api_game_call(web_store *store, const web_api_request *rq, const c
         return api_move(g, body);
     } else if (strcmp(name, "ai") == 0) {
         int level = int_param(rq, body, "level", 0);
-        if (level == -1000)
+        if (level == PARAM_BAD)
             return error_answer(WEB_HTTP_BAD_REQUEST, "\"level\" must be a whole number 1..6");
         rc = web_game_start_ai(g, level, &err);
     } else if (strcmp(name, "stop") == 0) {
@@ -328,6 +332,12 @@ static answer api_game_call(web_store *store, const web_api_request *rq, const c
         char *text = web_game_record_text(g);
         return text ? (answer){WEB_HTTP_OK, NULL, text}
                     : error_answer(WEB_HTTP_UNAVAILABLE, "out of memory");
+    } else if (strcmp(name, "view") == 0) {
+        int ply = int_param(rq, body, "ply", 0);
+        if (ply < 0)
+            return error_answer(WEB_HTTP_BAD_REQUEST, "\"ply\" must be a whole number");
+        json_t *v = web_game_view(g, (size_t)ply, &err);
+        return v ? (answer){WEB_HTTP_OK, v, NULL} : lib_error(&err, err.code);
     } else if (strcmp(name, "hint") == 0) {
         char hint[BA_MOVE_TEXT_MAX];
         rc = web_game_hint(g, hint, &err);
@@ -351,7 +361,7 @@ static answer api_game_call(web_store *store, const web_api_request *rq, const c
 unsigned web_api_answer(web_store *store, const web_api_request *rq, json_t **out,
                         char **text)
 {
-    static const char *const GETS[] = {"new", "state", "games", "record"};
+    static const char *const GETS[] = {"new", "state", "games", "record", "view"};
     static const char *const POSTS[] = {"new", "move", "ai", "stop", "undo", "restart", "config",
                                        "position", "import", "hint"};
     answer a = {0, NULL, NULL};

@@ -605,6 +605,7 @@ int web_game_undo(web_game *g, int plies, ba_error *err)
                    ba_pos_play_text(g->pos, g->record[g->record_len].text, NULL) == BA_OK)
                 g->record_len++;
         g->hint[0] = '\0';
+        g->paused = 1; /* taken back to think: the AI waits for "AI move" */
         g->seq++;
     }
     pthread_mutex_unlock(&g->mu);

@@ -97,6 +97,11 @@ int web_game_configure(web_game *game, int ai_side, int level, ba_error *err);
  *  after the end (BA_ERR_STATE). */
 int web_game_hint(web_game *game, char *buf, ba_error *err);
 
+/** The board after the first @p ply moves (0 = the start), for reviewing a game without
+ *  changing it: {"ply", "position", "to_move", "squares", "pieces", "last_move"}. NULL with
+ *  @p err (BA_ERR_RANGE beyond the record's length, BA_ERR_NOMEM). */
+json_t *web_game_view(web_game *game, size_t ply, ba_error *err);
+
 /** The game as a WCF record (numbered moves, the start position as a [Position "..."] comment
  *  when it is not the usual start, the result): a malloc'ed string, NULL when out of memory. */
 char *web_game_record_text(web_game *game);

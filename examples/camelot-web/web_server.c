@@ -41,8 +41,20 @@ typedef struct request {
 
 /* ---- HTTP plumbing ---- */
 
+static enum MHD_Result send_bytes_cookie(struct MHD_Connection *c, unsigned status,
+                                         const void *data, size_t size, const char *type,
+                                         const char *cache, const char *cookie);
+
 static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status, const void *data,
                                   size_t size, const char *type, const char *cache)
+{
+    return send_bytes_cookie(c, status, data, size, type, cache, NULL);
+}
+
+/* send_bytes() with a Set-Cookie header (NULL: none). */
+static enum MHD_Result send_bytes_cookie(struct MHD_Connection *c, unsigned status,
+                                         const void *data, size_t size, const char *type,
+                                         const char *cache, const char *cookie)
 {
     void *copy = malloc(size ? size : 1);
     if (!copy)
@@ -56,6 +68,8 @@ static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status, con
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    if (cookie)
+        MHD_add_response_header(r, MHD_HTTP_HEADER_SET_COOKIE, cookie);
     enum MHD_Result ret = MHD_queue_response(c, status, r);
     MHD_destroy_response(r);
     return ret;
@@ -121,10 +135,14 @@ static const char *content_type(const char *name)
 static enum MHD_Result serve_asset(web_server *s, struct MHD_Connection *c, const char *url)
 {
     const char *name = strcmp(url, "/") == 0 ? "index.html" : url + 1;
+    /* With a token, the page gets it as a cookie: its API calls then carry it. */
+    char cookie[WEB_TOKEN_MAX + 80];
+    snprintf(cookie, sizeof cookie, "camelot_token=%s; Path=/; HttpOnly; SameSite=Strict",
+             s->token);
     for (size_t i = 0; i < web_asset_count; i++)
         if (strcmp(web_assets[i].name, name) == 0)
-            return send_bytes(c, MHD_HTTP_OK, web_assets[i].data, web_assets[i].size,
-                              content_type(name), "no-cache");
+            return send_bytes_cookie(c, MHD_HTTP_OK, web_assets[i].data, web_assets[i].size,
+                                     content_type(name), "no-cache", s->token[0] ? cookie : NULL);
     json_t *json = NULL;
     unsigned status = web_api_error(&json, MHD_HTTP_NOT_FOUND, "no page '%.100s'", url);
     return send_answer(s, c, "GET", url, status, json);

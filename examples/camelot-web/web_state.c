@@ -157,6 +157,66 @@ static json_t *status_json(const web_game *g, const web_board *b, int result)
     return s;
 }
 
+/* "squares" (the 160, rank 16 first) and "pieces" (square -> letter) of a board. */
+static void board_json(const web_board *board, json_t *st)
+{
+    json_t *squares = json_array(), *pieces = json_object();
+    for (int r = WEB_RANKS - 1; r >= 0; r--)
+        for (int f = 0; f < WEB_FILES; f++) {
+            if (!board->cell[r][f])
+                continue;
+            char name[4];
+            web_square_name((web_square){f, r}, name);
+            json_array_append_new(squares, json_string(name));
+            char c = board->cell[r][f];
+            if (c != '.')
+                json_object_set_new(pieces, name, json_string((char[2]){c, 0}));
+        }
+    json_object_set_new(st, "squares", squares);
+    json_object_set_new(st, "pieces", pieces);
+}
+
+json_t *web_game_view(web_game *g, size_t ply, ba_error *err)
+{
+    pthread_mutex_lock(&g->mu);
+    if (ply > g->record_len) {
+        size_t n = g->record_len;
+        pthread_mutex_unlock(&g->mu);
+        ba_error_set(err, BA_ERR_RANGE, "\"ply\" must be 0..%zu", n);
+        return NULL;
+    }
+    /* Replayed from the start on a copy: the game itself is not touched. */
+    ba_pos *pos = NULL;
+    int ok = ba_pos_new(ba_pos_game(g->pos), &pos) == BA_OK &&
+             ba_pos_set_text(pos, g->start, NULL) == BA_OK;
+    for (size_t i = 0; ok && i < ply; i++)
+        ok = ba_pos_play_text(pos, g->record[i].text, NULL) == BA_OK;
+    char pt[BA_POS_TEXT_MAX];
+    web_board board;
+    ok = ok && ba_pos_text(pos, pt, sizeof pt) >= 0 && web_board_parse(pt, &board) == 0;
+    json_t *v = ok ? json_object() : NULL;
+    if (v) {
+        json_object_set_new(v, "game", json_string(g->id));
+        json_object_set_new(v, "ply", json_integer((json_int_t)ply));
+        json_object_set_new(v, "position", json_string(pt));
+        json_object_set_new(v, "to_move", json_string(SIDE_NAMES[board.side == 1]));
+        board_json(&board, v);
+        if (ply > 0) {
+            json_t *last = json_object();
+            json_object_set_new(last, "text", json_string(g->record[ply - 1].text));
+            json_object_set_new(last, "by", json_string(g->record[ply - 1].by_ai ? "ai" : "human"));
+            json_object_set_new(v, "last_move", path_json(g->record[ply - 1].text, last));
+        } else {
+            json_object_set_new(v, "last_move", json_null());
+        }
+    } else {
+        ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+    }
+    pthread_mutex_unlock(&g->mu);
+    ba_pos_free(pos);
+    return v;
+}
+
 json_t *web_game_state(web_game *g)
 {
     pthread_mutex_lock(&g->mu);
@@ -172,21 +232,7 @@ json_t *web_game_state(web_game *g)
     json_object_set_new(st, "seq", json_integer((json_int_t)g->seq));
     json_object_set_new(st, "position", json_string(pt));
 
-    /* The board: every square and what stands on it. */
-    json_t *squares = json_array(), *pieces = json_object();
-    for (int r = WEB_RANKS - 1; r >= 0; r--)
-        for (int f = 0; f < WEB_FILES; f++) {
-            if (!board.cell[r][f])
-                continue;
-            char name[4];
-            web_square_name((web_square){f, r}, name);
-            json_array_append_new(squares, json_string(name));
-            char c = board.cell[r][f];
-            if (c != '.')
-                json_object_set_new(pieces, name, json_string((char[2]){c, 0}));
-        }
-    json_object_set_new(st, "squares", squares);
-    json_object_set_new(st, "pieces", pieces);
+    board_json(&board, st);
 
     int side = ba_pos_side_to_move(g->pos);
     int result = ba_pos_result(g->pos);

@@ -30,9 +30,10 @@ function check(cond, what) {
   else { failed++; console.log(`FAIL ${what}`); }
 }
 
-function startServer() {
+// The server on a free port, with its games in the SQLite file `db`; `extra` options added.
+function startServer(db, extra = []) {
   return new Promise((resolveStart, reject) => {
-    const proc = spawn(BIN, ['--port', '0', '--host', '127.0.0.1', '--quiet'],
+    const proc = spawn(BIN, ['--port', '0', '--host', '127.0.0.1', '--db', db, ...extra],
       { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
@@ -41,7 +42,7 @@ function startServer() {
     proc.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) { clearTimeout(timer); resolveStart({ proc, url: m[0] }); }
+      if (m) { clearTimeout(timer); proc.removeAllListeners('exit'); resolveStart({ proc, url: m[0] }); }
     });
   });
 }
@@ -72,8 +73,9 @@ async function main() {
   if (!existsSync(BIN)) throw new Error(`no server program at ${BIN} (build it first)`);
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`);
   mkdirSync(OUT, { recursive: true });
-  const { proc, url } = await startServer();
   const profile = mkdtempSync(join(tmpdir(), 'camelot-chromium-'));
+  const db = join(profile, 'games.sqlite');
+  let { proc, url } = await startServer(db);
   let context;
   try {
     context = await chromium.launchPersistentContext(profile, {
@@ -197,7 +199,8 @@ async function main() {
     await settled(page, 1);
     await page.waitForSelector('#banner:not(.hidden)', { timeout: STEP_TIMEOUT });
     const banner = await page.locator('#banner').textContent();
-    check(banner === 'White wins', `result banner: "${banner}"`);
+    check(banner === 'White wins' + 'two pieces in Black\'s castle', `result banner with its reason: "${banner}"`);
+    check(await page.locator('#turn-dot').isHidden(), 'no side-to-move dot after the end');
     await page.screenshot({ path: join(OUT, 'camelot-end.png') });
 
     // New game: the same game id starts again from the start position.
@@ -223,7 +226,6 @@ async function main() {
     check(errors.length === 0, `no errors in the page${errors.length ? ': ' + errors.join('; ') : ''}`);
   } finally {
     if (context) await context.close();
-    proc.removeAllListeners('exit');
     proc.kill('SIGTERM');
     rmSync(profile, { recursive: true, force: true });
   }
