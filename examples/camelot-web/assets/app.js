@@ -824,14 +824,12 @@ window.addEventListener('hashchange', () => {
 (async function start() {
   const m = location.hash.match(/^#game=([0-9a-f]{16})$/);
   const id = m ? m[1] : sessionStorage.getItem('camelot-game');
-  if (id) {
-    if (await openGame(id)) return;
-    setMessage('That game is no longer on the server: a new one has started.', 'info');
-  }
+  if (id && await openGame(id)) return;
   const params = new URLSearchParams(location.search);
   if (params.get('ai')) {
     const ai = params.get('ai');
     ui.side.value = ai === 'white' ? 'black' : ai === 'none' ? 'both' : 'white';
   }
   await newGame(true);
+  if (id) setMessage('That game is no longer on the server: a new one has started.', 'info');
 })();
