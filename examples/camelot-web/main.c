@@ -51,6 +51,8 @@ static void usage(FILE *out)
             "                    ~/.local/share/boardai/camelot-web.sqlite)\n"
             "  --token TEXT      every request must carry this token (header X-Camelot-Token,\n"
             "                    cookie camelot_token, or ?token= in the printed address)\n"
+            "  --rate N          requests a second per client address, bursts of 5 s worth\n"
+            "                    (default 20 when open to a network, none on loopback; 0: none)\n"
             "  --max-games N     games kept in memory (default 32; the one idle for longest is\n"
             "                    dropped beyond and read back from the file when needed)\n"
             "  --verbose         log every request on stderr (default: quiet)\n"
@@ -76,7 +78,7 @@ static int int_option(const char *name, const char *value, long lo, long hi, lon
 
 int main(int argc, char **argv)
 {
-    web_server_options opts = {"127.0.0.1", 8080, 32, 1, NULL, NULL};
+    web_server_options opts = {"127.0.0.1", 8080, 32, 1, NULL, NULL, 0};
     char db_default[4096];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -109,6 +111,11 @@ int main(int argc, char **argv)
             opts.quiet = 0;
         } else if (strcmp(a, "--db") == 0 && next) {
             opts.db_path = next;
+            i++;
+        } else if (strcmp(a, "--rate") == 0) {
+            if (int_option(a, next, 0, 100000, &v) != 0)
+                return 2;
+            opts.rate_per_s = v == 0 ? -1 : (double)v;
             i++;
         } else if (strcmp(a, "--token") == 0 && next && next[0]) {
             opts.token = next;

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include <jansson.h>
 #include <microhttpd.h>
@@ -22,12 +23,14 @@
 #include "web_db.h"
 #include "web_api.h"
 #include "web_games.h"
+#include "web_limit.h"
 
 struct web_server {
     struct MHD_Daemon *daemon;
     web_db *db;
     web_store *store;
     char token[WEB_TOKEN_MAX]; /* "" = none */
+    web_limit *limit;          /* NULL: no rate limit */
     int port;
     int quiet;
 };
@@ -173,6 +176,27 @@ static int token_ok(const web_server *s, struct MHD_Connection *c)
     return 0;
 }
 
+/* The client is within its request rate (always, without a limit). */
+static int rate_ok(web_server *s, struct MHD_Connection *c)
+{
+    if (!s->limit)
+        return 1;
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!info || !info->client_addr)
+        return 1;
+    const struct sockaddr *sa = info->client_addr;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    double now_ms = (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+    if (sa->sa_family == AF_INET6) {
+        const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)(const void *)sa;
+        return web_limit_take(s->limit, &a->sin6_addr, sizeof a->sin6_addr, now_ms);
+    }
+    const struct sockaddr_in *a = (const struct sockaddr_in *)(const void *)sa;
+    return web_limit_take(s->limit, &a->sin_addr, sizeof a->sin_addr, now_ms);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version,
                                   const char *upload_data, size_t *upload_data_size,
@@ -186,6 +210,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!rq)
             return MHD_NO;
         *con_cls = rq;
+        if (!rate_ok(s, c))
+            return send_error(s, c, method, url, WEB_HTTP_TOO_MANY_REQUESTS,
+                              "too many requests from this address: wait a moment");
         if (!token_ok(s, c))
             return send_error(s, c, method, url, MHD_HTTP_UNAUTHORIZED,
                               "this server needs its access token (open the address it printed)");
@@ -314,6 +341,15 @@ int web_server_start(const ba_game *game, const web_server_options *opts, web_se
         return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
     }
     s->quiet = opts->quiet;
+    /* Rate limits: as asked, or by default when open to a network. */
+    double rate = opts->rate_per_s > 0 ? opts->rate_per_s
+                  : opts->rate_per_s == 0 && !is_loopback(host) ? WEB_RATE_DEFAULT : 0;
+    if (rate > 0 && !(s->limit = web_limit_new(rate, rate * WEB_RATE_BURST_S))) {
+        web_store_free(s->store);
+        web_db_close(s->db);
+        free(s);
+        return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+    }
     snprintf(s->token, sizeof s->token, "%s", opts->token ? opts->token : "");
     s->daemon = MHD_start_daemon(flags, (uint16_t)opts->port, NULL, NULL, on_request, s,
                                  MHD_OPTION_SOCK_ADDR, addr,
@@ -324,6 +360,7 @@ int web_server_start(const ba_game *game, const web_server_options *opts, web_se
                                  MHD_OPTION_CONNECTION_TIMEOUT, WEB_CONNECTION_TIMEOUT_S,
                                  MHD_OPTION_END);
     if (!s->daemon) {
+        web_limit_free(s->limit);
         web_store_free(s->store);
         web_db_close(s->db);
         free(s);
@@ -346,5 +383,6 @@ void web_server_stop(web_server *server)
     MHD_stop_daemon(server->daemon);
     web_store_free(server->store);
     web_db_close(server->db);
+    web_limit_free(server->limit);
     free(server);
 }

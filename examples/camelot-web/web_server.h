@@ -12,6 +12,11 @@
 /** Largest request body accepted; larger ones get 413. */
 #define WEB_BODY_MAX (64 * 1024)
 
+/** Default request rate per client address when the server is open to a network. */
+#define WEB_RATE_DEFAULT 20.0
+/** A client may burst this many seconds' worth of requests at once. */
+#define WEB_RATE_BURST_S 5.0
+
 /** Longest access token (--token), NUL included. */
 #define WEB_TOKEN_MAX 128
 
@@ -24,6 +29,9 @@ typedef struct web_server_options {
     int quiet;        /**< 1: no request log on stderr */
     const char *db_path; /**< the SQLite file of the games; NULL: a private in-memory one */
     const char *token;   /**< NULL or "": no token; else every request must carry it */
+    double rate_per_s;   /**< requests a second per client address (bursts of
+                              WEB_RATE_BURST_S seconds' worth); 0: WEB_RATE_DEFAULT when
+                              open to a network, none on loopback; < 0: none */
 } web_server_options;
 
 typedef struct web_server web_server;

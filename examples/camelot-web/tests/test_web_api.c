@@ -33,6 +33,8 @@ static char db_path[128];
 /* ---- fixtures ---- */
 
 /* Every test has its own real SQLite file in a fresh folder. */
+static double rate; /* requests a second per client; 0: none on loopback */
+
 static void start_server(size_t max_games)
 {
     if (!db_dir[0]) {
@@ -40,7 +42,7 @@ static void start_server(size_t max_games)
         ck_assert_ptr_nonnull(mkdtemp(db_dir));
         snprintf(db_path, sizeof db_path, "%s/games.sqlite", db_dir);
     }
-    web_server_options o = {"127.0.0.1", 0, max_games, 1, db_path, NULL};
+    web_server_options o = {"127.0.0.1", 0, max_games, 1, db_path, NULL, rate};
     ba_error err;
     ck_assert_int_eq(web_server_start(ba_camelot_game(), &o, &server, &err), BA_OK);
     wc_port = web_server_port(server);
@@ -887,6 +889,56 @@ START_TEST(head_hint_and_the_level_rule)
 }
 END_TEST
 
+START_TEST(rate_limit_per_client)
+{
+    teardown();
+    rate = 1.0; /* bursts of 5 */
+    start_server(4);
+    rate = 0;
+    int ok = 0, limited = 0;
+    for (int i = 0; i < 30; i++) {
+        reply r = request("GET", "/api/games", NULL);
+        if (r.status == 200)
+            ok++;
+        else if (r.status == 429 && strstr(str(r.json, "error"), "too many requests"))
+            limited++;
+        json_decref(r.json);
+    }
+    ck_assert_int_ge(ok, 5);
+    ck_assert_int_ge(limited, 1);
+    ck_assert_int_eq(ok + limited, 30);
+    struct timespec pause = {2, 500000000L}; /* the bucket refills at one a second */
+    nanosleep(&pause, NULL);
+    reply r = request("GET", "/api/games", NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(token_is_needed)
+{
+    teardown();
+    web_server_options o = {"127.0.0.1", 0, 4, 1, NULL, "secret", 0};
+    ba_error err;
+    ck_assert_int_eq(web_server_start(ba_camelot_game(), &o, &server, &err), BA_OK);
+    wc_port = web_server_port(server);
+    reply r = request("GET", "/api/games", NULL);
+    ck_assert_int_eq(r.status, 401);
+    json_decref(r.json);
+    r = request("GET", "/api/games?token=secreT", NULL);
+    ck_assert_int_eq(r.status, 401);
+    json_decref(r.json);
+    r = request("GET", "/api/games?token=secret", NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+    static const char raw[] = "GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                              "Cookie: camelot_token=secret\r\n\r\n";
+    r = send_raw(raw, sizeof raw - 1);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("camelot-web API");
@@ -907,6 +959,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, games_list_newest_first);
     tcase_add_test(tc, full_disk_is_a_clear_error);
     tcase_add_test(tc, head_hint_and_the_level_rule);
+    tcase_add_test(tc, rate_limit_per_client);
+    tcase_add_test(tc, token_is_needed);
     suite_add_tcase(s, tc);
     TCase *helpers = tcase_create("board");
     tcase_add_test(helpers, board_helpers);
