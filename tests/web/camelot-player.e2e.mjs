@@ -149,6 +149,14 @@ async function main() {
     await sleep(300);
     check(asked && (await serverState(page)).record.length === 7, 'New game asks first; cancelled, the game stays');
 
+    // ---- an optional clock: 10 min + 5 s ----
+    await page.selectOption('#clock', '10+5');
+    await page.waitForFunction(() => /^White \d+:\d\d · Black \d+:\d\d$/.test(document.getElementById('clocks').textContent));
+    await sleep(1300);
+    const clocks = await page.locator('#clocks').textContent();
+    check(/^White 10:00 · Black 9:5\d$/.test(clocks), `the clock of the side to move (Black) runs: ${clocks}`);
+    await page.selectOption('#clock', 'none');
+
     // ---- load a record, a position; the saved games ----
     await page.click('#load');
     await page.fill('#load-text', SAMPLE);

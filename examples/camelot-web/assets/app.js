@@ -32,6 +32,8 @@ const ui = {
   loadText: document.getElementById('load-text'),
   games: document.getElementById('games'),
   sound: document.getElementById('sound'),
+  clock: document.getElementById('clock'),
+  clocks: document.getElementById('clocks'),
   buttons: {
     new: document.getElementById('new'), undo: document.getElementById('undo'),
     flip: document.getElementById('flip'), ai: document.getElementById('ai-move'),
@@ -361,6 +363,62 @@ function setMessage(text, kind) {
   ui.message.className = 'message' + (text ? ' ' + (kind || 'info') : '');
 }
 
+// ---- clocks (optional, kept by the page: base minutes + increment seconds per move) ----
+
+// {base, inc, left: [white ms, black ms], plies, at (ms time of the last update), flag}
+function clockKey() { return 'camelot-clock-' + app.state.game; }
+function loadClock() {
+  try { app.clock = JSON.parse(localStorage.getItem(clockKey())); } catch (e) { app.clock = null; }
+  ui.clock.value = app.clock ? `${app.clock.base}+${app.clock.inc}` : 'none';
+}
+function saveClock() {
+  if (app.clock) localStorage.setItem(clockKey(), JSON.stringify(app.clock));
+  else localStorage.removeItem(clockKey());
+}
+function fmt(ms) {
+  const t = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
+}
+// Charges the side to move for the time since the last update, adds the increment for a move
+// made, and shows both clocks; a clock at zero ends its side's time.
+function tickClock() {
+  const st = app.state, c = app.clock;
+  if (!st || !c) { ui.clocks.textContent = ''; return; }
+  const now = Date.now();
+  const running = st.result === 'ongoing' && !c.flag;
+  if (st.record.length !== c.plies) {
+    if (st.record.length > c.plies) {
+      const mover = st.to_move === 'white' ? 1 : 0; // the side that has just moved
+      c.left[mover] += c.inc * 1000 * (st.record.length - c.plies);
+    }
+    c.plies = st.record.length;
+  } else if (running) {
+    const side = st.to_move === 'white' ? 0 : 1;
+    c.left[side] -= now - c.at;
+    if (c.left[side] <= 0) {
+      c.left[side] = 0;
+      c.flag = side === 0 ? 'White' : 'Black';
+      setMessage(`${c.flag}'s time is up.`, 'error');
+    }
+  }
+  c.at = now;
+  saveClock();
+  ui.clocks.textContent = `White ${fmt(c.left[0])} · Black ${fmt(c.left[1])}` +
+    (c.flag ? ` — ${c.flag}'s time is up` : '');
+}
+setInterval(tickClock, 250);
+
+ui.clock.addEventListener('change', () => {
+  const v = ui.clock.value;
+  if (v === 'none') app.clock = null;
+  else {
+    const [base, inc] = v.split('+').map(Number);
+    app.clock = { base, inc, left: [base * 60000, base * 60000], plies: app.state.record.length, at: Date.now(), flag: null };
+  }
+  saveClock();
+  tickClock();
+});
+
 // ---- sounds (optional) ----
 
 let audio = null;
@@ -430,7 +488,7 @@ async function setState(st) {
     st.position !== before.position;
   app.state = st;
   if (changed) { app.path = null; app.view = null; }
-  if (!sameGame) app.redo = [];
+  if (!sameGame) { app.redo = []; loadClock(); }
   sessionStorage.setItem('camelot-game', st.game);
   if (location.hash !== '#game=' + st.game) history.replaceState(null, '', '#game=' + st.game);
   if (aiMoved) {
