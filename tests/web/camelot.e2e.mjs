@@ -135,6 +135,9 @@ async function main() {
     const banner = await page.locator('#banner').textContent();
     check(banner === 'White wins' + 'two pieces in Black\'s castle', `result banner with its reason: "${banner}"`);
     check(await page.locator('#turn-dot').isHidden(), 'no side-to-move dot after the end');
+    check(await page.locator('#board rect.castle-black[data-sq="G16"]').count() === 1 &&
+      await page.locator('#board rect.last-tint').count() === 2,
+    'the last move is tinted over the castle colour (G16 stays a castle square)');
     await page.screenshot({ path: join(OUT, 'camelot-end.png') });
 
     // New game: the same game id starts again from the start position.
