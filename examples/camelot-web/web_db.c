@@ -361,6 +361,14 @@ int web_db_limit_pages(web_db *db, int extra_pages, ba_error *err)
     return rc;
 }
 
+int web_db_refuse_writes(web_db *db, ba_error *err)
+{
+    pthread_mutex_lock(&db->mu);
+    int rc = exec(db, "PRAGMA query_only = ON", "making the file read-only", err);
+    pthread_mutex_unlock(&db->mu);
+    return rc;
+}
+
 /* ---- reads ---- */
 
 int web_db_load(web_db *db, const char *id, web_db_game *out, ba_error *err)

@@ -99,4 +99,9 @@ json_t *web_db_list(web_db *db, int limit, ba_error *err);
  *  way the tests make the disk "full" for real. @return BA_OK or WEB_ERR_STORAGE. */
 int web_db_limit_pages(web_db *db, int extra_pages, ba_error *err);
 
+/** Refuses every write from now on (SQLite's query_only), as a read-only file does: the way
+ *  the tests check that case even as root, who may write any file. @return BA_OK or
+ *  WEB_ERR_STORAGE. */
+int web_db_refuse_writes(web_db *db, ba_error *err);
+
 #endif /* BOARDAI_CAMELOT_WEB_DB_H */

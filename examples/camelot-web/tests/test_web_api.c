@@ -857,6 +857,36 @@ START_TEST(full_disk_is_a_clear_error)
 }
 END_TEST
 
+START_TEST(read_only_file_is_a_clear_error)
+{
+    char id[32];
+    new_game(id);
+    reply r = move(id, "\"D7-D8\"");
+    json_decref(r.json);
+    ba_error err;
+    ck_assert_int_eq(web_db_refuse_writes(web_store_db(web_server_store(server)), &err), BA_OK);
+    r = move(id, "\"E11-C9\"");
+    ck_assert_int_eq(r.status, 503);
+    ck_assert_msg(strstr(str(r.json, "error"), "read-only") != NULL, "%s", str(r.json, "error"));
+    json_decref(r.json);
+    r = request("GET", "/api/new?ai=none", NULL);
+    ck_assert_int_eq(r.status, 503);
+    json_decref(r.json);
+    r = call("/api/undo", id, "");
+    ck_assert_int_eq(r.status, 503);
+    json_decref(r.json);
+    /* Reading still works, and the game is as the last acknowledged move left it. */
+    r = state(id);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 1);
+    ck_assert_str_eq(str(r.json, "to_move"), "black");
+    json_decref(r.json);
+    r = request("GET", "/api/games", NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+}
+END_TEST
+
 START_TEST(head_hint_and_the_level_rule)
 {
     reply r = request("HEAD", "/", NULL);
@@ -958,6 +988,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, bad_records_are_refused);
     tcase_add_test(tc, games_list_newest_first);
     tcase_add_test(tc, full_disk_is_a_clear_error);
+    tcase_add_test(tc, read_only_file_is_a_clear_error);
     tcase_add_test(tc, head_hint_and_the_level_rule);
     tcase_add_test(tc, rate_limit_per_client);
     tcase_add_test(tc, token_is_needed);
