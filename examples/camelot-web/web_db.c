@@ -482,6 +482,11 @@ json_t *web_db_list(web_db *db, int limit, ba_error *err)
         json_object_set_new(g, "game", json_string((const char *)sqlite3_column_text(st, 0)));
         json_object_set_new(g, "ai", json_string(SIDES[side >= -1 && side <= 1 ? side + 1 : 0]));
         json_object_set_new(g, "level", json_integer(sqlite3_column_int(st, 2)));
+        /* The players, as the record names them. */
+        char ai[32];
+        snprintf(ai, sizeof ai, "AI level %d", sqlite3_column_int(st, 2));
+        json_object_set_new(g, "white", json_string(side == 0 ? ai : "Player"));
+        json_object_set_new(g, "black", json_string(side == 1 ? ai : "Player"));
         json_object_set_new(g, "result", json_string((const char *)sqlite3_column_text(st, 3)));
         json_object_set_new(g, "moves", json_integer(sqlite3_column_int(st, 4)));
         json_object_set_new(g, "created", json_string((const char *)sqlite3_column_text(st, 5)));

@@ -90,7 +90,7 @@ int web_db_dates(web_db *db, const char *id, char created[24], char updated[24],
 
 /**
  * The stored games, most recently changed first, at most @p limit: a JSON array of
- * {"game", "ai", "level", "result", "moves", "created", "updated"}. NULL with @p err on
+ * {"game", "ai", "level", "white", "black", "result", "moves", "created", "updated"}. NULL with @p err on
  * failure.
  */
 json_t *web_db_list(web_db *db, int limit, ba_error *err);

@@ -848,7 +848,7 @@ async function listGames() {
     const a = document.createElement('a');
     a.href = '#game=' + g.game;
     a.dataset.game = g.game;
-    const vs = g.ai === 'none' ? 'two players' : `AI ${g.ai} (level ${g.level})`;
+    const vs = g.ai === 'none' ? 'two players' : `${g.white} vs ${g.black}`;
     a.textContent = `${g.updated} UTC · ${g.moves} moves · ${vs} · ${names[g.result] || g.result}`;
     li.appendChild(a);
     ui.games.appendChild(li);

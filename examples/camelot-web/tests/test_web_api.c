@@ -785,6 +785,8 @@ START_TEST(games_list_newest_first)
     ck_assert_int_eq((int)json_integer_value(json_object_get(first, "moves")), 1);
     ck_assert_str_eq(str(first, "result"), "ongoing");
     ck_assert_str_eq(str(first, "ai"), "none");
+    ck_assert_str_eq(str(first, "white"), "Player");
+    ck_assert_str_eq(str(first, "black"), "Player");
     ck_assert_int_eq((int)strlen(str(first, "updated")), 19);
     json_decref(r.json);
 }
