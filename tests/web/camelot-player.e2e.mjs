@@ -107,7 +107,7 @@ async function main() {
 
     // ---- hint ----
     await page.click('#hint');
-    await page.waitForSelector('#board .hint-line', { timeout: STEP_TIMEOUT });
+    await page.waitForSelector('#board .hint-line', { state: 'attached', timeout: STEP_TIMEOUT });
     const hint = await page.locator('#board .hint-line').getAttribute('data-hint');
     const legal = (await serverState(page)).moves.map((m) => m.text);
     check(legal.includes(hint), `the hint ${hint} is drawn on the board and is legal`);
