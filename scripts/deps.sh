@@ -34,6 +34,12 @@ ba_note_c_toolchain() {
     [ -f /usr/include/stdio.h ] || ba_missing_packages+=(libc6-dev)
 }
 
+# The libraries of boardai-camelot-web (Camelot in the browser; CMake skips it without them).
+ba_note_camelot_web_libs() {
+    ba_note_pkgconfig "libmicrohttpd libmicrohttpd-dev" "jansson libjansson-dev" \
+        "sqlite3 libsqlite3-dev"
+}
+
 # Installs what ba_note_* found missing. Needs root (or sudo) and apt-get.
 ba_install_missing() {
     if [ ${#ba_missing_packages[@]} -eq 0 ]; then

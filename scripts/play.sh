@@ -2,9 +2,10 @@
 # Play a board game against libboardai's AI.
 #
 # Usage: scripts/play.sh [GAME] [program options...]
-#   No GAME: Camelot in the web browser (boardai-camelot-web; prints the address to open,
-#   options e.g. --port 8081). GAME: camelot-tty (Camelot in the terminal; also: camelot),
-#   kalah, chess, ugolki or arimaa. Program options go to the program, e.g. --side 1, --level 3.
+#   No GAME: Camelot in the web browser (boardai-camelot-web; prints the address to open;
+#   quiet, options e.g. --port 8081, --db FILE, --verbose to log every request).
+#   GAME: camelot-tty (Camelot in the terminal; also: camelot), kalah, chess, ugolki or arimaa.
+#   Program options go to the program, e.g. --side 1, --level 3.
 # Installs the build tools that are missing, builds a Release build of just that game in
 # build-play/GAME (warnings are not errors here), then starts the program.
 set -euo pipefail
@@ -16,7 +17,7 @@ game=""
 if [ $# -gt 0 ]; then
     case $1 in
     -h | --help)
-        sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+        sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
         exit 0 ;;
     -*) ;; # options for the default game
     *)
@@ -56,7 +57,7 @@ ba_note_c_toolchain
 ba_note_tools "cmake cmake"
 if [ "$game" = camelot-web ]; then
     ba_note_tools "pkg-config pkg-config"
-    ba_note_pkgconfig "libmicrohttpd libmicrohttpd-dev" "jansson libjansson-dev"
+    ba_note_camelot_web_libs
 fi
 ba_install_missing
 

@@ -2,8 +2,9 @@
 # The checks of boardai-camelot-web (Camelot in the browser), from a fresh Debian machine:
 #   installs what is missing (C tools, libmicrohttpd, jansson, Check, Node.js/npm, Chromium, and
 #   playwright-core from tests/web/package-lock.json; never a browser download), builds the
-#   server, runs its C API tests (ctest label camelot-web) and the end-to-end test in headless
-#   Chromium (tests/web/camelot.e2e.mjs, screenshot in tests/web/out/camelot.png).
+#   server, runs its C tests (ctest label camelot-web: the API, and saved games with kill -9 and
+#   restarts on a real SQLite file) and the end-to-end tests in headless Chromium
+#   (tests/web/camelot.e2e.mjs and camelot-player.e2e.mjs, screenshots in tests/web/out/).
 # The browser test is skipped, with a message saying so, only when Chromium cannot be installed.
 # Ends with "N passed, N failed"; the exit status is non-zero when anything failed.
 #
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
         shift ;;
     --no-browser) BROWSER=0 ;;
     -h | --help)
-        sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+        sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
         exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
@@ -60,14 +61,15 @@ main() {
     . "$ROOT/scripts/deps.sh"
     ba_note_c_toolchain
     ba_note_tools "cmake cmake" "pkg-config pkg-config"
-    ba_note_pkgconfig "check check" "libmicrohttpd libmicrohttpd-dev" "jansson libjansson-dev"
+    ba_note_pkgconfig "check check"
+    ba_note_camelot_web_libs
     if ba_install_missing; then ok deps; else bad deps; fi
 
     # ---- build ----
     if { [ "$CONFIGURE" -eq 0 ] ||
         cmake -S "$ROOT" -B "$BUILD" -DBOARDAI_GAMES=camelot -DCMAKE_BUILD_TYPE=Release \
             >"$BUILD.configure.log" 2>&1; } &&
-        cmake --build "$BUILD" -j"$JOBS" --target boardai-camelot-web camelot_web_test_api \
+        cmake --build "$BUILD" -j"$JOBS" --target boardai-camelot-web camelot_web_test_api camelot_web_test_persist \
             >"$BUILD.build.log" 2>&1; then
         ok build
     else
@@ -119,11 +121,14 @@ browser_test() {
         (cd "$web" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund </dev/null) ||
             { bad "browser test (npm ci)"; return; }
     fi
-    if (cd "$web" && timeout 300 node camelot.e2e.mjs "$BUILD/examples/boardai-camelot-web" </dev/null); then
-        ok "browser test"
-    else
-        bad "browser test"
-    fi
+    local t
+    for t in camelot camelot-player; do
+        if (cd "$web" && timeout 600 node "$t.e2e.mjs" "$BUILD/examples/boardai-camelot-web" </dev/null); then
+            ok "browser test $t"
+        else
+            bad "browser test $t"
+        fi
+    done
 }
 
 summary() {

@@ -136,7 +136,7 @@ install_deps() {
     [ "$RUN_DOCS" -eq 0 ] || ba_note_tools "doxygen doxygen"
     ba_note_pkgconfig "check check"
     # boardai-camelot-web (skipped by CMake without them)
-    ba_note_pkgconfig "libmicrohttpd libmicrohttpd-dev" "jansson libjansson-dev"
+    ba_note_camelot_web_libs
     # boardai-match: MPI runs and --plot
     ba_note_tools "mpirun openmpi-bin" "gnuplot gnuplot-nox"
     ba_note_pkgconfig "ompi-c libopenmpi-dev"

@@ -16,6 +16,7 @@
 #include <boardai/camelot.h>
 
 #include "cli.h"
+#include "web_db.h"
 #include "web_games.h"
 #include "web_server.h"
 
@@ -43,11 +44,19 @@ static void usage(FILE *out)
             "Starts a small web server and prints the address to open.\n\n"
             "Options:\n"
             "  --host ADDR       numeric address to listen on (default 127.0.0.1; 0.0.0.0 or ::\n"
-            "                    opens the game to the network, there is no authentication)\n"
+            "                    opens the game to the network: use --token then)\n"
             "  --port N          port (default 8080; 0 = any free port)\n"
-            "  --max-games N     games kept at once, one per browser tab (default 32; the one\n"
-            "                    idle for longest is dropped beyond)\n"
-            "  --quiet           no request log on stderr\n"
+            "  --db FILE         the SQLite file the games are saved in (default\n"
+            "                    $XDG_DATA_HOME/boardai/camelot-web.sqlite, else\n"
+            "                    ~/.local/share/boardai/camelot-web.sqlite)\n"
+            "  --token TEXT      every request must carry this token (header X-Camelot-Token,\n"
+            "                    cookie camelot_token, or ?token= in the printed address)\n"
+            "  --rate N          requests a second per client address, bursts of 5 s worth\n"
+            "                    (default 20 when open to a network, none on loopback; 0: none)\n"
+            "  --max-games N     games kept in memory (default 32; the one idle for longest is\n"
+            "                    dropped beyond and read back from the file when needed)\n"
+            "  --verbose         log every request on stderr (default: quiet)\n"
+            "  --quiet           no request log (the default)\n"
             "  --protocol        no server: the common text protocol on stdin/stdout\n"
             "  --help            this text\n"
             "  --version         the program's and the library's version\n");
@@ -69,7 +78,8 @@ static int int_option(const char *name, const char *value, long lo, long hi, lon
 
 int main(int argc, char **argv)
 {
-    web_server_options opts = {"127.0.0.1", 8080, 32, 0};
+    web_server_options opts = {"127.0.0.1", 8080, 32, 1, NULL, NULL, 0};
+    char db_default[4096];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -97,12 +107,37 @@ int main(int argc, char **argv)
             return ba_cli_run_protocol(ba_camelot_game(), NULL, NULL, NULL);
         } else if (strcmp(a, "--quiet") == 0) {
             opts.quiet = 1;
+        } else if (strcmp(a, "--verbose") == 0) {
+            opts.quiet = 0;
+        } else if (strcmp(a, "--db") == 0 && next) {
+            opts.db_path = next;
+            i++;
+        } else if (strcmp(a, "--rate") == 0) {
+            if (int_option(a, next, 0, 100000, &v) != 0)
+                return 2;
+            opts.rate_per_s = v == 0 ? -1 : (double)v;
+            i++;
+        } else if (strcmp(a, "--token") == 0 && next && next[0]) {
+            opts.token = next;
+            i++;
         } else {
             fprintf(stderr, PROGRAM ": unknown option or missing value: '%s' (try --help)\n", a);
             return 2;
         }
     }
 
+    if (!opts.db_path) {
+        if (web_db_default_path(db_default, sizeof db_default) != 0) {
+            fprintf(stderr, PROGRAM ": neither XDG_DATA_HOME nor HOME is set: give --db FILE\n");
+            return 2;
+        }
+        opts.db_path = db_default;
+    }
+    if (strcmp(opts.db_path, ":memory:") != 0 && web_db_make_dirs(opts.db_path) != 0) {
+        fprintf(stderr, PROGRAM ": cannot make the folder of '%s': %s\n", opts.db_path,
+                strerror(errno));
+        return 1;
+    }
     if (pipe(stop_pipe) != 0) {
         perror(PROGRAM ": pipe");
         return 1;
@@ -125,12 +160,14 @@ int main(int argc, char **argv)
     const char *host = strchr(opts.host, ':') ? NULL : opts.host;
     if (host && strcmp(host, "0.0.0.0") == 0)
         host = "127.0.0.1";
+    const char *tq = opts.token ? "?token=" : "", *tv = opts.token ? opts.token : "";
     if (host)
-        printf("Camelot is ready: open http://%s:%d/ in a web browser (Ctrl-C stops)\n", host,
-               web_server_port(server));
+        printf("Camelot is ready: open http://%s:%d/%s%s in a web browser (Ctrl-C stops)\n",
+               host, web_server_port(server), tq, tv);
     else
-        printf("Camelot is ready: open http://[%s]:%d/ in a web browser (Ctrl-C stops)\n",
-               strcmp(opts.host, "::") == 0 ? "::1" : opts.host, web_server_port(server));
+        printf("Camelot is ready: open http://[%s]:%d/%s%s in a web browser (Ctrl-C stops)\n",
+               strcmp(opts.host, "::") == 0 ? "::1" : opts.host, web_server_port(server), tq, tv);
+    printf("Games are saved in %s\n", opts.db_path);
     fflush(stdout);
 
     unsigned char sig = 0;

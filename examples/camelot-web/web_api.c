@@ -8,15 +8,18 @@
  */
 #include "web_api.h"
 
+#include "web_record.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* An answer being built: status and JSON (or an error message). */
+/* An answer being built: status and JSON (or an error message), or plain text. */
 typedef struct answer {
     unsigned status;
     json_t *json;
+    char *text; /* malloc'ed: a text/plain answer instead of JSON */
 } answer;
 
 static answer error_answer(unsigned status, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
@@ -32,10 +35,10 @@ static answer error_vanswer(unsigned status, const char *fmt, va_list ap)
     for (char *p = msg; *p; p++)
         if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
             *p = '?';
-    answer a = {status, json_object()};
+    answer a = {status, json_object(), NULL};
     if (!a.json || json_object_set_new(a.json, "error", json_string(msg)) != 0) {
         json_decref(a.json);
-        a = (answer){WEB_HTTP_UNAVAILABLE, NULL};
+        a = (answer){WEB_HTTP_UNAVAILABLE, NULL, NULL};
     }
     return a;
 }
@@ -66,6 +69,9 @@ static unsigned status_of(int code)
     case BA_ERR_ILLEGAL: return WEB_HTTP_UNPROCESSABLE;
     case BA_ERR_STATE: return WEB_HTTP_CONFLICT;
     case BA_ERR_NOMEM: return WEB_HTTP_UNAVAILABLE;
+    case WEB_ERR_NO_GAME: return WEB_HTTP_NOT_FOUND;
+    case WEB_ERR_STORAGE: return WEB_HTTP_UNAVAILABLE;
+    case WEB_ERR_STORAGE_FULL: return WEB_HTTP_INSUFFICIENT_STORAGE;
     default: return WEB_HTTP_BAD_REQUEST;
     }
 }
@@ -80,7 +86,7 @@ static answer state_answer(web_game *g)
     json_t *st = web_game_state(g);
     if (!st)
         return error_answer(WEB_HTTP_UNAVAILABLE, "out of memory");
-    return (answer){WEB_HTTP_OK, st};
+    return (answer){WEB_HTTP_OK, st, NULL};
 }
 
 /* ---- request parameters ---- */
@@ -117,7 +123,13 @@ static const char *param(const web_api_request *rq, json_t *body, const char *ke
     return rq->query ? rq->query(rq->query_ctx, key) : NULL;
 }
 
-/* An integer field (JSON number or decimal string); @p def when absent, -1000 when malformed. */
+/* int_param()'s answer for a malformed value, and the largest magnitude it reads. */
+#define PARAM_BAD (-1000000)
+#define PARAM_MAX 100000
+
+/* An integer field: a whole JSON number or a string of decimal digits ("3"), the same rule for
+ * a body and a query; 2.5, "2.5", true... are malformed. @p def when absent, PARAM_BAD when
+ * malformed. */
 static int int_param(const web_api_request *rq, json_t *body, const char *key, int def)
 {
     if (body) {
@@ -126,17 +138,17 @@ static int int_param(const web_api_request *rq, json_t *body, const char *key, i
             return def;
         if (json_is_integer(v)) {
             json_int_t i = json_integer_value(v);
-            return i >= -100 && i <= 100 ? (int)i : -1000;
+            return i >= -PARAM_MAX && i <= PARAM_MAX ? (int)i : PARAM_BAD;
         }
         if (!json_is_string(v))
-            return -1000;
+            return PARAM_BAD;
     }
     const char *s = param(rq, body, key);
     if (!s)
         return def;
     char *end = NULL;
     long i = strtol(s, &end, 10);
-    return (end != s && *end == '\0' && i >= -100 && i <= 100) ? (int)i : -1000;
+    return (end != s && *end == '\0' && i >= -PARAM_MAX && i <= PARAM_MAX) ? (int)i : PARAM_BAD;
 }
 
 /* Returned by side_param() for a malformed side. */
@@ -170,7 +182,8 @@ static int side_param(const web_api_request *rq, json_t *body, const char *key, 
     return SIDE_BAD;
 }
 
-/* The game named by "game"; fills @p fail when missing or unknown. */
+/* The game named by "game" (loaded from the database when it is not in memory); fills @p fail
+ * when missing or unknown. */
 static web_game *find_game(web_store *store, const web_api_request *rq, json_t *body,
                            answer *fail)
 {
@@ -179,14 +192,19 @@ static web_game *find_game(web_store *store, const web_api_request *rq, json_t *
         *fail = error_answer(WEB_HTTP_BAD_REQUEST, "missing \"game\" (the game id)");
         return NULL;
     }
-    web_game *g = strlen(id) < 64 ? web_store_find(store, id) : NULL;
-    if (!g) {
+    web_game *g = NULL;
+    ba_error err;
+    ba_error_clear(&err);
+    int rc = strlen(id) < 64 ? web_store_get(store, id, &g, &err) : WEB_ERR_NO_GAME;
+    if (rc == WEB_ERR_NO_GAME) {
         char shown[40];
         snprintf(shown, sizeof shown, "%.32s", id);
-        *fail = error_answer(WEB_HTTP_NOT_FOUND, "unknown game '%s' (start one with /api/new)",
-                             shown);
+        *fail = error_answer(WEB_HTTP_NOT_FOUND,
+                             "there is no game '%s' on this server: start a new game", shown);
+    } else if (rc != BA_OK) {
+        *fail = lib_error(&err, rc);
     }
-    return g;
+    return rc == BA_OK ? g : NULL;
 }
 
 /* ---- API endpoints ---- */
@@ -198,14 +216,54 @@ static answer api_new(web_store *store, const web_api_request *rq, json_t *body)
     if (ai == SIDE_BAD)
         return error_answer(WEB_HTTP_BAD_REQUEST, "\"ai\" must be white, black or none");
     if (level < 1 || level > WEB_LEVELS)
-        return error_answer(WEB_HTTP_BAD_REQUEST, "\"level\" must be 1..6");
+        return error_answer(WEB_HTTP_BAD_REQUEST, "\"level\" must be a whole number 1..6");
     web_game *g = NULL;
     ba_error err;
     ba_error_clear(&err);
     int rc = web_store_create(store, ai, level, &g, &err);
     if (rc != BA_OK)
-        return error_answer(WEB_HTTP_UNAVAILABLE, "%s", err.message);
+        return error_answer(rc == WEB_ERR_STORAGE_FULL ? WEB_HTTP_INSUFFICIENT_STORAGE
+                                                       : WEB_HTTP_UNAVAILABLE,
+                            "%s", err.message);
     return state_answer(g);
+}
+
+/* POST import {"record": "...", "ai": ..., "level": ...}: a new game from a WCF record. */
+static answer api_import(web_store *store, const web_api_request *rq, json_t *body)
+{
+    json_t *rec = json_object_get(body, "record");
+    int ai = side_param(rq, body, "ai", -1);
+    int level = int_param(rq, body, "level", WEB_LEVEL_DEFAULT);
+    if (!json_is_string(rec))
+        return error_answer(WEB_HTTP_BAD_REQUEST, "\"record\" must be a game record (text)");
+    if (ai == SIDE_BAD)
+        return error_answer(WEB_HTTP_BAD_REQUEST, "\"ai\" must be white, black or none");
+    if (level < 1 || level > WEB_LEVELS)
+        return error_answer(WEB_HTTP_BAD_REQUEST, "\"level\" must be a whole number 1..6");
+    web_game *g = NULL;
+    ba_error err;
+    ba_error_clear(&err);
+    int rc = web_record_import(store, json_string_value(rec), json_string_length(rec), ai, level,
+                               &g, &err);
+    if (rc == BA_ERR_PARSE || rc == BA_ERR_ILLEGAL || rc == BA_ERR_STATE)
+        return error_answer(WEB_HTTP_UNPROCESSABLE, "the record is refused: %s", err.message);
+    return rc == BA_OK ? state_answer(g) : lib_error(&err, rc);
+}
+
+/* GET games[?limit=N]: the saved games, most recently changed first. */
+static answer api_games(web_store *store, const web_api_request *rq)
+{
+    int limit = int_param(rq, NULL, "limit", 100);
+    if (limit < 1 || limit > 1000)
+        return error_answer(WEB_HTTP_BAD_REQUEST, "\"limit\" must be a whole number 1..1000");
+    ba_error err;
+    ba_error_clear(&err);
+    json_t *list = web_db_list(web_store_db(store), limit, &err);
+    if (!list)
+        return lib_error(&err, WEB_ERR_STORAGE);
+    json_t *out = json_object();
+    json_object_set_new(out, "games", list);
+    return (answer){WEB_HTTP_OK, out, NULL};
 }
 
 static answer api_move(web_game *g, json_t *body)
@@ -257,8 +315,8 @@ static answer api_game_call(web_store *store, const web_api_request *rq, const c
         return api_move(g, body);
     } else if (strcmp(name, "ai") == 0) {
         int level = int_param(rq, body, "level", 0);
-        if (level == -1000)
-            return error_answer(WEB_HTTP_BAD_REQUEST, "\"level\" must be 1..6");
+        if (level == PARAM_BAD)
+            return error_answer(WEB_HTTP_BAD_REQUEST, "\"level\" must be a whole number 1..6");
         rc = web_game_start_ai(g, level, &err);
     } else if (strcmp(name, "stop") == 0) {
         json_t *play = json_object_get(body, "play");
@@ -269,7 +327,20 @@ static answer api_game_call(web_store *store, const web_api_request *rq, const c
             return error_answer(WEB_HTTP_BAD_REQUEST, "\"plies\" must be 1 or 2");
         rc = web_game_undo(g, plies, &err);
     } else if (strcmp(name, "restart") == 0) {
-        web_game_restart(g);
+        rc = web_game_restart(g, &err);
+    } else if (strcmp(name, "record") == 0) {
+        char *text = web_game_record_text(g);
+        return text ? (answer){WEB_HTTP_OK, NULL, text}
+                    : error_answer(WEB_HTTP_UNAVAILABLE, "out of memory");
+    } else if (strcmp(name, "view") == 0) {
+        int ply = int_param(rq, body, "ply", 0);
+        if (ply < 0)
+            return error_answer(WEB_HTTP_BAD_REQUEST, "\"ply\" must be a whole number");
+        json_t *v = web_game_view(g, (size_t)ply, &err);
+        return v ? (answer){WEB_HTTP_OK, v, NULL} : lib_error(&err, err.code);
+    } else if (strcmp(name, "hint") == 0) {
+        char hint[BA_MOVE_TEXT_MAX];
+        rc = web_game_hint(g, hint, &err);
     } else if (strcmp(name, "position") == 0) {
         const char *text = param(rq, body, "position");
         if (!text || strlen(text) >= BA_POS_TEXT_MAX)
@@ -287,12 +358,13 @@ static answer api_game_call(web_store *store, const web_api_request *rq, const c
     return rc == BA_OK ? state_answer(g) : lib_error(&err, rc);
 }
 
-unsigned web_api_answer(web_store *store, const web_api_request *rq, json_t **out)
+unsigned web_api_answer(web_store *store, const web_api_request *rq, json_t **out,
+                        char **text)
 {
-    static const char *const GETS[] = {"new", "state"};
+    static const char *const GETS[] = {"new", "state", "games", "record", "view"};
     static const char *const POSTS[] = {"new", "move", "ai", "stop", "undo", "restart", "config",
-                                       "position"};
-    answer a;
+                                       "position", "import", "hint"};
+    answer a = {0, NULL, NULL};
     const char *name = rq->name ? rq->name : "";
     int get = rq->method && strcmp(rq->method, "GET") == 0;
     int post = rq->method && strcmp(rq->method, "POST") == 0;
@@ -312,11 +384,19 @@ unsigned web_api_answer(web_store *store, const web_api_request *rq, json_t **ou
         web_store_lock(store);
         if (strcmp(name, "new") == 0)
             a = api_new(store, rq, body);
+        else if (strcmp(name, "import") == 0)
+            a = api_import(store, rq, body);
+        else if (strcmp(name, "games") == 0)
+            a = api_games(store, rq);
         else
             a = api_game_call(store, rq, name, body);
         web_store_unlock(store);
         json_decref(body);
     }
     *out = a.json;
-    return a.json ? a.status : WEB_HTTP_UNAVAILABLE;
+    if (text)
+        *text = a.text;
+    else
+        free(a.text);
+    return a.json || a.text ? a.status : WEB_HTTP_UNAVAILABLE;
 }

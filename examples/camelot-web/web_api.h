@@ -23,7 +23,9 @@ enum {
     WEB_HTTP_CONFLICT = 409,
     WEB_HTTP_CONTENT_TOO_LARGE = 413,
     WEB_HTTP_UNPROCESSABLE = 422,
+    WEB_HTTP_TOO_MANY_REQUESTS = 429,
     WEB_HTTP_UNAVAILABLE = 503,
+    WEB_HTTP_INSUFFICIENT_STORAGE = 507,
 };
 
 /** Looks up a query argument (already percent-decoded); NULL when absent. */
@@ -42,10 +44,12 @@ typedef struct web_api_request {
 /**
  * Answers one request against the games of @p store (taking the store's lock). Every failure
  * is an answer {"error": "..."} with a 4xx/5xx status, never a crash, and leaves every game as
- * it was. @return the HTTP status; @p *out gets a new JSON reference, or NULL only when out of
- * memory (then the status is WEB_HTTP_UNAVAILABLE).
+ * it was. @return the HTTP status; @p *out gets a new JSON reference, or NULL when the answer is
+ * plain text (then @p *text gets it, malloc'ed: GET record) or out of memory (then the status
+ * is WEB_HTTP_UNAVAILABLE). @p text may be NULL (a text answer is then dropped).
  */
-unsigned web_api_answer(web_store *store, const web_api_request *rq, json_t **out);
+unsigned web_api_answer(web_store *store, const web_api_request *rq, json_t **out,
+                        char **text);
 
 /** Makes an answer {"error": message} (printf-style); sets @p *out, returns @p status. */
 unsigned web_api_error(json_t **out, unsigned status, const char *fmt, ...) BA_PRINTF_LIKE(3, 4);

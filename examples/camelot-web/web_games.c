@@ -8,14 +8,10 @@
 #include <time.h>
 
 #include "web_board.h"
+#include "web_game_impl.h"
 
-/* The terminal program's levels (examples/camelot/main.c) with shorter caps: a page is watched. */
-typedef struct web_level {
-    const char *name;
-    int depth;
-    int time_ms;
-} web_level;
-
+/* The AI levels: the terminal program's (examples/camelot/main.c) with shorter caps, since a
+ * page is watched. The one table of them: the page shows what the state says. */
 static const web_level LEVELS[WEB_LEVELS] = {
     {"Beginner", 1, 1000},  {"Novice", 2, 3000},  {"Club player", 3, 6000},
     {"Strong", 4, 10000},   {"Expert", 6, 20000}, {"Master", 8, 40000},
@@ -24,50 +20,24 @@ static const web_level LEVELS[WEB_LEVELS] = {
 /* Transposition table of each game's engine (made on the first AI move). */
 #define WEB_TT_MB 16
 
-/* One move of the game record: its WCF text and who played it. */
-typedef struct web_record {
-    char text[BA_MOVE_TEXT_MAX];
-    int by_ai;
-} web_record;
+const web_level *web_level_get(int level)
+{
+    return &LEVELS[level < 1 ? 0 : level > WEB_LEVELS ? WEB_LEVELS - 1 : level - 1];
+}
 
-struct web_game {
-    char id[WEB_GAME_ID_SIZE];
-    web_store *store;
-    pthread_mutex_t mu; /* guards everything below against the AI worker */
-    pthread_cond_t idle; /* signalled when the worker stops thinking */
-    ba_pos *pos;
-    web_record *record;
-    size_t record_len, record_cap;
-    int ai_side;           /* -1 none, 0, 1 */
-    int level;             /* 1..WEB_LEVELS */
-    uint64_t last_used;    /* the store's use counter at the last request, for eviction */
-    unsigned long seq;     /* bumped at every change, so the page sees news */
+const char *web_result_name(int result)
+{
+    static const char *const RESULTS[] = {"ongoing", "white", "black", "draw"};
+    return result >= 0 && result <= 3 ? RESULTS[result] : "ongoing";
+}
 
-    ba_engine *engine;     /* made on first use */
-    int thread_live;       /* a worker was started and not yet joined */
-    pthread_t thread;
-    ba_pos *search_pos;    /* the worker's private copy */
-    int thinking;          /* the worker is searching */
-    int discard;           /* the worker's result must be thrown away */
-    int ai_depth, ai_score;
-    uint64_t ai_nodes, ai_time_ms;
-    char ai_error[BA_ERROR_MSG_MAX];
-};
-
-struct web_store {
-    const ba_game *game;
-    pthread_mutex_t mu;
-    web_game **games;
-    size_t count, max;
-    uint64_t id_counter;
-    uint64_t uses; /* counts requests: orders the games by last use, without clock ties */
-};
+static int record_push(web_game *g, const char *text, int by_ai);
 
 /* ---- store ---- */
 
-web_store *web_store_new(const ba_game *game, size_t max_games)
+web_store *web_store_new(const ba_game *game, web_db *db, size_t max_games)
 {
-    if (!game || max_games == 0)
+    if (!game || !db || max_games == 0)
         return NULL;
     web_store *s = calloc(1, sizeof *s);
     if (!s)
@@ -78,6 +48,7 @@ web_store *web_store_new(const ba_game *game, size_t max_games)
         return NULL;
     }
     s->game = game;
+    s->db = db;
     s->max = max_games;
     pthread_mutex_init(&s->mu, NULL);
     return s;
@@ -110,6 +81,7 @@ void web_store_free(web_store *store)
 void web_store_lock(web_store *store) { pthread_mutex_lock(&store->mu); }
 void web_store_unlock(web_store *store) { pthread_mutex_unlock(&store->mu); }
 size_t web_store_count(const web_store *store) { return store->count; }
+web_db *web_store_db(const web_store *store) { return store->db; }
 const char *web_game_id(const web_game *game) { return game->id; }
 
 /* 64 unpredictable bits for an id: /dev/urandom, mixed with a counter and the clock. */
@@ -128,7 +100,8 @@ static void make_id(web_store *s, char out[WEB_GAME_ID_SIZE])
     snprintf(out, WEB_GAME_ID_SIZE, "%016llx", (unsigned long long)r);
 }
 
-web_game *web_store_find(web_store *store, const char *id)
+/* The game with this id among those in memory, or NULL. */
+static web_game *in_memory(web_store *store, const char *id)
 {
     for (size_t i = 0; i < store->count; i++)
         if (strcmp(store->games[i]->id, id) == 0) {
@@ -138,7 +111,8 @@ web_game *web_store_find(web_store *store, const char *id)
     return NULL;
 }
 
-/* Drops the game idle for longest; none when all of them are searching. */
+/* Drops the game idle for longest from memory (it stays in the database); none when all of
+ * them are searching. */
 static int evict_one(web_store *s)
 {
     size_t victim = s->count;
@@ -157,10 +131,10 @@ static int evict_one(web_store *s)
     return 0;
 }
 
-int web_store_create(web_store *store, int ai_side, int level, web_game **out, ba_error *err)
+/* A game object with an empty record at the game's start; not yet in the store. */
+static int game_alloc(web_store *store, const char *id, int ai_side, int level, web_game **out,
+                      ba_error *err)
 {
-    if (store->count == store->max && evict_one(store) != 0)
-        return ba_error_set(err, BA_ERR_STATE, "too many games are searching; try again later");
     web_game *g = calloc(1, sizeof *g);
     if (!g || ba_pos_new(store->game, &g->pos) != BA_OK) {
         free(g);
@@ -169,14 +143,177 @@ int web_store_create(web_store *store, int ai_side, int level, web_game **out, b
     pthread_mutex_init(&g->mu, NULL);
     pthread_cond_init(&g->idle, NULL);
     g->store = store;
-    do /* ids are random: a repeat is next to impossible, but would mix two games up */
-        make_id(store, g->id);
-    while (web_store_find(store, g->id));
+    snprintf(g->id, sizeof g->id, "%s", id);
     g->ai_side = ai_side;
-    g->level = level;
-    g->last_used = ++store->uses;
+    g->level = level < 1 || level > WEB_LEVELS ? WEB_LEVEL_DEFAULT : level;
     g->seq = 1;
+    if (ba_pos_text(g->pos, g->start, sizeof g->start) < 0) {
+        game_free(g);
+        return ba_error_set(err, BA_ERR_INTERNAL, "cannot write the start position");
+    }
+    *out = g;
+    return BA_OK;
+}
+
+/* Room for one more game in memory. */
+static int make_room(web_store *store, ba_error *err)
+{
+    if (store->count == store->max && evict_one(store) != 0)
+        return ba_error_set(err, BA_ERR_STATE, "too many games are searching; try again later");
+    return BA_OK;
+}
+
+static void add_to_memory(web_store *store, web_game *g)
+{
+    g->last_used = ++store->uses;
     store->games[store->count++] = g;
+}
+
+/* Plays the record's moves (texts) on the game's position; the game was just allocated. */
+static int replay_moves(web_game *g, const web_db_move *moves, size_t n, ba_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        ba_move m;
+        ba_error e;
+        ba_error_clear(&e);
+        if (ba_pos_parse_move(g->pos, moves[i].text, &m, &e) != BA_OK ||
+            ba_pos_play(g->pos, &m, &e) != BA_OK)
+            return ba_error_set(err, WEB_ERR_STORAGE,
+                                "the saved game '%s' does not replay at move %zu (%s): %s", g->id,
+                                i + 1, moves[i].text, e.message);
+        if (record_push(g, moves[i].text, moves[i].by_ai) != BA_OK)
+            return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+    }
+    return BA_OK;
+}
+
+/* Ids are 16 lower-case hex digits: anything else is not looked up in the file. */
+static int is_id(const char *id)
+{
+    size_t n = strlen(id);
+    if (n != WEB_GAME_ID_SIZE - 1)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!strchr("0123456789abcdef", id[i]))
+            return 0;
+    return 1;
+}
+
+int web_store_get(web_store *store, const char *id, web_game **out, ba_error *err)
+{
+    web_game *g = in_memory(store, id);
+    if (g) {
+        *out = g;
+        return BA_OK;
+    }
+    if (!is_id(id))
+        return ba_error_set(err, WEB_ERR_NO_GAME, "no game '%.32s'", id);
+    /* Evicted (or the server restarted): memory is only a cache of the file. */
+    web_db_game saved;
+    int rc = web_db_load(store->db, id, &saved, err);
+    if (rc != BA_OK)
+        return rc;
+    rc = make_room(store, err);
+    if (rc == BA_OK)
+        rc = game_alloc(store, id, saved.ai_side, saved.level, &g, err);
+    if (rc == BA_OK) {
+        ba_error e;
+        ba_error_clear(&e);
+        if (ba_pos_set_text(g->pos, saved.start, &e) != BA_OK)
+            rc = ba_error_set(err, WEB_ERR_STORAGE,
+                              "the saved game '%s' has a bad start position: %s", id, e.message);
+        else
+            snprintf(g->start, sizeof g->start, "%s", saved.start);
+    }
+    if (rc == BA_OK)
+        rc = replay_moves(g, saved.moves, saved.n_moves, err);
+    web_db_game_free(&saved);
+    if (rc != BA_OK) {
+        game_free(g);
+        return rc;
+    }
+    g->paused = 1; /* no search runs after a reload: the page offers "AI move" */
+    add_to_memory(store, g);
+    *out = g;
+    return BA_OK;
+}
+
+web_game *web_store_find(web_store *store, const char *id)
+{
+    web_game *g = NULL;
+    ba_error err;
+    return web_store_get(store, id, &g, &err) == BA_OK ? g : NULL;
+}
+
+int web_store_create(web_store *store, int ai_side, int level, web_game **out, ba_error *err)
+{
+    int rc = make_room(store, err);
+    if (rc != BA_OK)
+        return rc;
+    char id[WEB_GAME_ID_SIZE];
+    do /* ids are random: a repeat is next to impossible, but would mix two games up */
+        make_id(store, id);
+    while (in_memory(store, id));
+    web_game *g = NULL;
+    rc = game_alloc(store, id, ai_side, level, &g, err);
+    if (rc != BA_OK)
+        return rc;
+    rc = web_db_create(store->db, g->id, g->ai_side, g->level, g->start, NULL, 0, "ongoing",
+                       err);
+    if (rc != BA_OK) {
+        game_free(g);
+        return rc;
+    }
+    add_to_memory(store, g);
+    *out = g;
+    return BA_OK;
+}
+
+int web_store_import(web_store *store, const char *start, const ba_pos *final, int ai_side,
+                     int level, web_game **out, ba_error *err)
+{
+    int rc = make_room(store, err);
+    if (rc != BA_OK)
+        return rc;
+    char id[WEB_GAME_ID_SIZE];
+    do
+        make_id(store, id);
+    while (in_memory(store, id));
+    web_game *g = NULL;
+    rc = game_alloc(store, id, ai_side, level, &g, err);
+    if (rc != BA_OK)
+        return rc;
+    ba_error e;
+    ba_error_clear(&e);
+    rc = ba_pos_set_text(g->pos, start, &e);
+    if (rc != BA_OK)
+        rc = ba_error_set(err, BA_ERR_PARSE, "the start position: %s", e.message);
+    else
+        snprintf(g->start, sizeof g->start, "%s", start);
+    /* The moves as the library writes them, each from its own position. */
+    size_t n = ba_pos_ply(final);
+    web_db_move *moves = calloc(n ? n : 1, sizeof *moves);
+    if (!moves && rc == BA_OK)
+        rc = ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; rc == BA_OK && i < n; i++) {
+        ba_move m;
+        if (ba_pos_move_at(final, i, &m) != BA_OK ||
+            ba_pos_move_text(g->pos, &m, moves[i].text, sizeof moves[i].text) < 0 ||
+            ba_pos_play(g->pos, &m, &e) != BA_OK ||
+            record_push(g, moves[i].text, 0) != BA_OK)
+            rc = ba_error_set(err, BA_ERR_INTERNAL, "move %zu of the record cannot be replayed",
+                              i + 1);
+    }
+    if (rc == BA_OK)
+        rc = web_db_create(store->db, g->id, g->ai_side, g->level, g->start, moves, n,
+                           web_result_name(ba_pos_result(g->pos)), err);
+    free(moves);
+    if (rc != BA_OK) {
+        game_free(g);
+        return rc;
+    }
+    g->paused = 1;
+    add_to_memory(store, g);
     *out = g;
     return BA_OK;
 }
@@ -199,7 +336,8 @@ static int record_push(web_game *g, const char *text, int by_ai)
     return BA_OK;
 }
 
-/* Plays a legal move and records its text. Caller holds g->mu. */
+/* Plays a legal move, records its text and commits it to the database; on a failed write the
+ * game is left as it was. Caller holds g->mu. */
 static int play_locked(web_game *g, const ba_move *m, int by_ai, ba_error *err)
 {
     char text[BA_MOVE_TEXT_MAX];
@@ -209,10 +347,17 @@ static int play_locked(web_game *g, const ba_move *m, int by_ai, ba_error *err)
     if (record_push(g, text, by_ai) != BA_OK)
         return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
     int rc = ba_pos_play(g->pos, m, err);
+    if (rc == BA_OK) {
+        rc = web_db_push(g->store->db, g->id, g->record_len - 1, text, by_ai,
+                         web_result_name(ba_pos_result(g->pos)), err);
+        if (rc != BA_OK)
+            ba_pos_undo(g->pos);
+    }
     if (rc != BA_OK) {
         g->record_len--;
         return rc;
     }
+    g->hint[0] = '\0';
     g->seq++;
     return BA_OK;
 }
@@ -261,6 +406,8 @@ int web_game_play(web_game *g, const char *text, const char *const *path, size_t
         rc = ba_error_set(err, BA_ERR_STATE, "the game is over");
     if (rc == BA_OK)
         rc = play_locked(g, &m, 0, err);
+    if (rc == BA_OK)
+        g->paused = 0;
 done:
     pthread_mutex_unlock(&g->mu);
     return rc;
@@ -319,8 +466,11 @@ static void join_worker(web_game *g)
 void web_game_stop_ai(web_game *g, int play_best)
 {
     pthread_mutex_lock(&g->mu);
-    if (g->thinking && !play_best)
+    if (g->thinking && !play_best) {
         g->discard = 1;
+        g->paused = 1; /* a reload must not start it again */
+        g->seq++;
+    }
     /* A stop that arrives before the worker has entered ba_engine_search() finds the engine
      * idle and is lost, so it is repeated until the worker reports that it has finished. */
     for (int tries = 0; g->thinking && g->engine && tries < 100000; tries++) {
@@ -361,7 +511,7 @@ int web_game_start_ai(web_game *g, int level, ba_error *err)
         ba_engine_set(g->engine, BA_OPT_TT_MB, WEB_TT_MB);
         ba_engine_set_progress(g->engine, on_progress, g);
     }
-    const web_level *lv = &LEVELS[g->level - 1];
+    const web_level *lv = web_level_get(g->level);
     ba_engine_set(g->engine, BA_OPT_DEPTH, lv->depth);
     ba_engine_set(g->engine, BA_OPT_TIME_MS, lv->time_ms);
     if (ba_pos_clone(g->pos, &g->search_pos) != BA_OK)
@@ -369,6 +519,8 @@ int web_game_start_ai(web_game *g, int level, ba_error *err)
     pthread_mutex_lock(&g->mu);
     g->thinking = 1;
     g->discard = 0;
+    g->paused = 0;
+    g->ai_searched = ba_pos_side_to_move(g->pos);
     g->ai_depth = 0;
     g->ai_score = 0;
     g->ai_nodes = 0;
@@ -388,12 +540,57 @@ int web_game_start_ai(web_game *g, int level, ba_error *err)
     return BA_OK;
 }
 
+/* Hints search briefly: a player waits for them, and the store is locked meanwhile. */
+#define WEB_HINT_LEVEL 3
+#define WEB_HINT_TT_MB 4
+
+int web_game_hint(web_game *g, char *buf, ba_error *err)
+{
+    pthread_mutex_lock(&g->mu);
+    int busy = g->thinking, over = ba_pos_result(g->pos) != BA_RESULT_ONGOING;
+    ba_pos *copy = NULL;
+    int rc = busy ? ba_error_set(err, BA_ERR_STATE, "the AI is thinking: no hint now")
+           : over ? ba_error_set(err, BA_ERR_STATE, "the game is over")
+           : ba_pos_clone(g->pos, &copy) != BA_OK ? ba_error_set(err, BA_ERR_NOMEM, "out of memory")
+                                                  : BA_OK;
+    pthread_mutex_unlock(&g->mu);
+    if (rc != BA_OK)
+        return rc;
+    /* A private engine on a private copy: the game's own engine may be needed by "AI move". */
+    ba_engine *e = NULL;
+    ba_search_result *res = malloc(sizeof *res);
+    const web_level *lv = web_level_get(g->level < WEB_HINT_LEVEL ? g->level : WEB_HINT_LEVEL);
+    if (!res || ba_engine_new(ba_pos_game(copy), &e) != BA_OK) {
+        rc = ba_error_set(err, BA_ERR_NOMEM, "out of memory for the hint");
+    } else {
+        ba_engine_set(e, BA_OPT_TT_MB, WEB_HINT_TT_MB);
+        ba_engine_set(e, BA_OPT_DEPTH, lv->depth);
+        ba_engine_set(e, BA_OPT_TIME_MS, lv->time_ms);
+        rc = ba_engine_search(e, copy, res);
+        if (rc != BA_OK)
+            rc = ba_error_set(err, rc, "the hint's search failed: %s", ba_errstr(rc));
+        else if (ba_pos_move_text(copy, &res->best, buf, BA_MOVE_TEXT_MAX) < 0)
+            rc = ba_error_set(err, BA_ERR_INTERNAL, "cannot write the hint");
+    }
+    if (rc == BA_OK) {
+        pthread_mutex_lock(&g->mu);
+        snprintf(g->hint, sizeof g->hint, "%s", buf);
+        g->seq++;
+        pthread_mutex_unlock(&g->mu);
+    }
+    ba_engine_free(e);
+    free(res);
+    ba_pos_free(copy);
+    return rc;
+}
+
 int web_game_undo(web_game *g, int plies, ba_error *err)
 {
     web_game_stop_ai(g, 0);
     pthread_mutex_lock(&g->mu);
     int rc = BA_OK;
-    if (g->record_len == 0) {
+    size_t before = g->record_len;
+    if (before == 0) {
         rc = ba_error_set(err, BA_ERR_STATE, "no move to take back");
     } else {
         for (int i = 0; i < plies && g->record_len > 0; i++) {
@@ -401,39 +598,73 @@ int web_game_undo(web_game *g, int plies, ba_error *err)
                 break;
             g->record_len--;
         }
+        rc = web_db_truncate(g->store->db, g->id, g->record_len,
+                             web_result_name(ba_pos_result(g->pos)), err);
+        if (rc != BA_OK) /* not saved: play the moves again, their texts are still there */
+            while (g->record_len < before &&
+                   ba_pos_play_text(g->pos, g->record[g->record_len].text, NULL) == BA_OK)
+                g->record_len++;
+        g->hint[0] = '\0';
+        g->paused = 1; /* taken back to think: the AI waits for "AI move" */
         g->seq++;
     }
     pthread_mutex_unlock(&g->mu);
     return rc;
 }
 
-void web_game_restart(web_game *g)
+/* Replaces the game's position by @p pos (taken over) with an empty record, saved first. */
+static int reset_to(web_game *g, ba_pos *pos, ba_error *err)
+{
+    char text[BA_POS_TEXT_MAX];
+    if (ba_pos_text(pos, text, sizeof text) < 0) {
+        ba_pos_free(pos);
+        return ba_error_set(err, BA_ERR_INTERNAL, "cannot write the position");
+    }
+    pthread_mutex_lock(&g->mu);
+    int rc = web_db_reset(g->store->db, g->id, text, NULL, 0,
+                          web_result_name(ba_pos_result(pos)), err);
+    if (rc == BA_OK) {
+        ba_pos_free(g->pos);
+        g->pos = pos;
+        snprintf(g->start, sizeof g->start, "%s", text);
+        g->record_len = 0;
+        g->ai_depth = g->ai_score = 0;
+        g->ai_nodes = g->ai_time_ms = 0;
+        g->ai_error[0] = '\0';
+        g->hint[0] = '\0';
+        g->paused = 0;
+        g->seq++;
+    } else {
+        ba_pos_free(pos);
+    }
+    pthread_mutex_unlock(&g->mu);
+    return rc;
+}
+
+int web_game_restart(web_game *g, ba_error *err)
 {
     web_game_stop_ai(g, 0);
-    pthread_mutex_lock(&g->mu);
-    ba_pos_reset(g->pos);
-    g->record_len = 0;
-    g->ai_depth = g->ai_score = 0;
-    g->ai_nodes = g->ai_time_ms = 0;
-    g->ai_error[0] = '\0';
-    g->seq++;
-    pthread_mutex_unlock(&g->mu);
-    if (g->engine)
+    ba_pos *fresh = NULL;
+    if (ba_pos_new(ba_pos_game(g->pos), &fresh) != BA_OK)
+        return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+    int rc = reset_to(g, fresh, err);
+    if (rc == BA_OK && g->engine)
         ba_engine_clear(g->engine);
+    return rc;
 }
 
 int web_game_set_position(web_game *g, const char *text, ba_error *err)
 {
     web_game_stop_ai(g, 0);
-    pthread_mutex_lock(&g->mu);
-    int rc = ba_pos_set_text(g->pos, text, err);
-    if (rc == BA_OK) {
-        g->record_len = 0;
-        g->ai_error[0] = '\0';
-        g->seq++;
+    ba_pos *pos = NULL;
+    if (ba_pos_new(ba_pos_game(g->pos), &pos) != BA_OK)
+        return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+    int rc = ba_pos_set_text(pos, text, err);
+    if (rc != BA_OK) {
+        ba_pos_free(pos);
+        return rc;
     }
-    pthread_mutex_unlock(&g->mu);
-    return rc;
+    return reset_to(g, pos, err);
 }
 
 int web_game_configure(web_game *g, int ai_side, int level, ba_error *err)
@@ -443,157 +674,15 @@ int web_game_configure(web_game *g, int ai_side, int level, ba_error *err)
     if (level < 0 || level > WEB_LEVELS)
         return ba_error_set(err, BA_ERR_RANGE, "level must be 1..%d", WEB_LEVELS);
     pthread_mutex_lock(&g->mu);
-    if (ai_side != WEB_SIDE_KEEP)
-        g->ai_side = ai_side;
-    if (level > 0)
-        g->level = level;
-    g->seq++;
+    int side = ai_side != WEB_SIDE_KEEP ? ai_side : g->ai_side;
+    int lv = level > 0 ? level : g->level;
+    int rc = web_db_configure(g->store->db, g->id, side, lv, err);
+    if (rc == BA_OK) {
+        g->ai_side = side;
+        g->level = lv;
+        g->paused = 0;
+        g->seq++;
+    }
     pthread_mutex_unlock(&g->mu);
-    return BA_OK;
-}
-
-/* ---- the state for the page ---- */
-
-static const char *const SIDE_NAMES[2] = {"white", "black"};
-/* ba_move::tag of a Camelot move (docs/camelot-rules.md, "Move identity and encoding"). */
-static const char *const KINDS[] = {"move", "plain", "canter", "jump", "charge", "castle"};
-
-/* {"path": [...], "captures": [...]} of a move text; NULL when the text is not a path. */
-static json_t *path_json(const char *text, json_t *obj)
-{
-    web_path p;
-    if (web_path_from_text(text, &p) != 0)
-        return obj;
-    json_t *path = json_array(), *caps = json_array();
-    for (int i = 0; i < p.len; i++) {
-        char name[4];
-        web_square_name(p.sq[i], name);
-        json_array_append_new(path, json_string(name));
-        if (i > 0 && p.sep[i] == 'x') {
-            web_square mid = {(p.sq[i].file + p.sq[i - 1].file) / 2,
-                              (p.sq[i].rank + p.sq[i - 1].rank) / 2};
-            web_square_name(mid, name);
-            json_array_append_new(caps, json_string(name));
-        }
-    }
-    json_object_set_new(obj, "path", path);
-    json_object_set_new(obj, "captures", caps);
-    return obj;
-}
-
-static json_t *score_json(int score)
-{
-    char buf[64];
-    if (score >= BA_SCORE_WIN_MIN)
-        snprintf(buf, sizeof buf, "wins in %d", (BA_SCORE_WIN - score + 1) / 2);
-    else if (score <= -BA_SCORE_WIN_MIN)
-        snprintf(buf, sizeof buf, "loses in %d", (BA_SCORE_WIN + score + 1) / 2);
-    else /* hundredths of Nolan's points; a man is worth 100 points */
-        snprintf(buf, sizeof buf, "%+.2f", (double)score / 100.0);
-    return json_string(buf);
-}
-
-json_t *web_game_state(web_game *g)
-{
-    pthread_mutex_lock(&g->mu);
-    json_t *st = json_object();
-    char pt[BA_POS_TEXT_MAX];
-    web_board board;
-    if (ba_pos_text(g->pos, pt, sizeof pt) < 0 || web_board_parse(pt, &board) != 0) {
-        pthread_mutex_unlock(&g->mu);
-        json_decref(st);
-        return NULL;
-    }
-    json_object_set_new(st, "game", json_string(g->id));
-    json_object_set_new(st, "seq", json_integer((json_int_t)g->seq));
-    json_object_set_new(st, "position", json_string(pt));
-
-    /* The board: every square and what stands on it. */
-    json_t *squares = json_array(), *pieces = json_object();
-    for (int r = WEB_RANKS - 1; r >= 0; r--)
-        for (int f = 0; f < WEB_FILES; f++) {
-            if (!board.cell[r][f])
-                continue;
-            char name[4];
-            web_square_name((web_square){f, r}, name);
-            json_array_append_new(squares, json_string(name));
-            char c = board.cell[r][f];
-            if (c != '.')
-                json_object_set_new(pieces, name, json_string((char[2]){c, 0}));
-        }
-    json_object_set_new(st, "squares", squares);
-    json_object_set_new(st, "pieces", pieces);
-
-    int side = ba_pos_side_to_move(g->pos);
-    int result = ba_pos_result(g->pos);
-    json_object_set_new(st, "to_move", json_string(SIDE_NAMES[side == 1]));
-    static const char *const RESULTS[] = {"ongoing", "white", "black", "draw"};
-    json_object_set_new(st, "result",
-                        json_string(result >= 0 && result <= 3 ? RESULTS[result] : "ongoing"));
-    json_t *castles = json_array();
-    json_array_append_new(castles, json_integer(board.castle_moves[0]));
-    json_array_append_new(castles, json_integer(board.castle_moves[1]));
-    json_object_set_new(st, "castle_moves", castles);
-    json_object_set_new(st, "must_leave", json_string(board.must_leave));
-    json_object_set_new(st, "quiet_plies", json_integer(board.quiet_plies));
-
-    /* The legal moves with their full paths: the page offers nothing else. */
-    const ba_game *game = ba_pos_game(g->pos);
-    ba_move *moves = malloc(game->max_moves * sizeof *moves);
-    int n = moves ? ba_pos_moves(g->pos, moves, game->max_moves) : BA_ERR_NOMEM;
-    json_t *legal = json_array();
-    int captures = 0;
-    for (int i = 0; i < n; i++) {
-        char text[BA_MOVE_TEXT_MAX];
-        if (ba_pos_move_text(g->pos, &moves[i], text, sizeof text) < 0)
-            continue;
-        json_t *m = json_object();
-        json_object_set_new(m, "text", json_string(text));
-        int tag = moves[i].tag;
-        json_object_set_new(m, "kind", json_string(tag >= 1 && tag <= 5 ? KINDS[tag] : KINDS[0]));
-        captures += (tag == 3 || tag == 4);
-        json_array_append_new(legal, path_json(text, m));
-    }
-    free(moves);
-    json_object_set_new(st, "moves", legal);
-    /* Only captures offered (the compulsory capture rule is in force). */
-    json_object_set_new(st, "capture_compulsory", json_boolean(n > 0 && captures == n));
-
-    json_t *record = json_array();
-    for (size_t i = 0; i < g->record_len; i++) {
-        json_t *m = json_object();
-        json_object_set_new(m, "text", json_string(g->record[i].text));
-        json_object_set_new(m, "by", json_string(g->record[i].by_ai ? "ai" : "human"));
-        json_array_append_new(record, path_json(g->record[i].text, m));
-    }
-    json_object_set_new(st, "record", record);
-    if (g->record_len > 0) {
-        json_t *last = json_object();
-        const web_record *r = &g->record[g->record_len - 1];
-        json_object_set_new(last, "text", json_string(r->text));
-        json_object_set_new(last, "by", json_string(r->by_ai ? "ai" : "human"));
-        json_object_set_new(st, "last_move", path_json(r->text, last));
-    } else {
-        json_object_set_new(st, "last_move", json_null());
-    }
-
-    json_t *ai = json_object();
-    json_object_set_new(ai, "side", g->ai_side < 0 ? json_null()
-                                                   : json_string(SIDE_NAMES[g->ai_side]));
-    json_object_set_new(ai, "level", json_integer(g->level));
-    json_object_set_new(ai, "level_name", json_string(LEVELS[g->level - 1].name));
-    json_object_set_new(ai, "thinking", json_boolean(g->thinking));
-    json_object_set_new(ai, "depth", json_integer(g->ai_depth));
-    json_object_set_new(ai, "score", json_integer(g->ai_score));
-    json_object_set_new(ai, "score_text", score_json(g->ai_score));
-    json_object_set_new(ai, "nodes", json_integer((json_int_t)g->ai_nodes));
-    json_object_set_new(ai, "time_ms", json_integer((json_int_t)g->ai_time_ms));
-    json_object_set_new(ai, "error", g->ai_error[0] ? json_string(g->ai_error) : json_null());
-    json_object_set_new(st, "ai", ai);
-    json_t *levels = json_array();
-    for (int i = 0; i < WEB_LEVELS; i++)
-        json_array_append_new(levels, json_string(LEVELS[i].name));
-    json_object_set_new(st, "levels", levels);
-    pthread_mutex_unlock(&g->mu);
-    return st;
+    return rc;
 }

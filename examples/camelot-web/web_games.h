@@ -19,6 +19,8 @@
 
 #include <boardai/boardai.h>
 
+#include "web_db.h"
+
 /** Bytes of a game id: 16 hex digits + NUL. */
 #define WEB_GAME_ID_SIZE 17
 /** AI strength levels 1..WEB_LEVELS (see web_games.c for their depth and time). */
@@ -29,8 +31,9 @@
 typedef struct web_store web_store;
 typedef struct web_game web_game;
 
-/** Makes a store for at most @p max_games games of @p game. NULL when out of memory. */
-web_store *web_store_new(const ba_game *game, size_t max_games);
+/** Makes a store keeping at most @p max_games games of @p game in memory; every game is saved
+ *  in @p db (which must outlive the store). NULL when out of memory. */
+web_store *web_store_new(const ba_game *game, web_db *db, size_t max_games);
 /** Stops every search, joins every worker and frees everything. NULL is a no-op. */
 void web_store_free(web_store *store);
 /** Serialises the HTTP side (one request at a time touches the store and its games). */
@@ -44,8 +47,20 @@ void web_store_unlock(web_store *store);
  * @return BA_OK, BA_ERR_STATE (full of games that are all searching) or BA_ERR_NOMEM.
  */
 int web_store_create(web_store *store, int ai_side, int level, web_game **out, ba_error *err);
-/** The game with this id, or NULL. */
+/** The game with this id: from memory, or else loaded from the database (a game dropped from
+ *  memory, or saved before a restart; no search runs in a loaded game). @return BA_OK,
+ *  WEB_ERR_NO_GAME, BA_ERR_STATE (memory full of searching games) or a WEB_ERR_STORAGE code. */
+int web_store_get(web_store *store, const char *id, web_game **out, ba_error *err);
+/** web_store_get() without the reason: the game, or NULL. */
 web_game *web_store_find(web_store *store, const char *id);
+/** The store's database. */
+web_db *web_store_db(const web_store *store);
+/**
+ * A new game whose record is the moves of @p final played from @p start (a position text):
+ * an imported record. The AI is paused in it. @return BA_OK or an error (nothing is saved then).
+ */
+int web_store_import(web_store *store, const char *start, const ba_pos *final, int ai_side,
+                     int level, web_game **out, ba_error *err);
 /** Number of games kept. */
 size_t web_store_count(const web_store *store);
 
@@ -77,6 +92,20 @@ int web_game_undo(web_game *game, int plies, ba_error *err);
  *  it). @return BA_OK or BA_ERR_RANGE. */
 int web_game_configure(web_game *game, int ai_side, int level, ba_error *err);
 
+/** The engine's suggested move for the side to move (a short search: level 3's limits at
+ *  most), as WCF text into @p buf (BA_MOVE_TEXT_MAX bytes). Refused while the AI searches or
+ *  after the end (BA_ERR_STATE). */
+int web_game_hint(web_game *game, char *buf, ba_error *err);
+
+/** The board after the first @p ply moves (0 = the start), for reviewing a game without
+ *  changing it: {"ply", "position", "to_move", "squares", "pieces", "last_move"}. NULL with
+ *  @p err (BA_ERR_RANGE beyond the record's length, BA_ERR_NOMEM). */
+json_t *web_game_view(web_game *game, size_t ply, ba_error *err);
+
+/** The game as a WCF record (numbered moves, the start position as a [Position "..."] comment
+ *  when it is not the usual start, the result): a malloc'ed string, NULL when out of memory. */
+char *web_game_record_text(web_game *game);
+
 /** Starts the AI's search for the side to move in a worker thread (@p level 1..WEB_LEVELS, or
  *  0 for the game's level). @return BA_OK, BA_ERR_STATE (game over or already searching). */
 int web_game_start_ai(web_game *game, int level, ba_error *err);
@@ -85,8 +114,9 @@ int web_game_start_ai(web_game *game, int level, ba_error *err);
  *  Returns once the worker has ended. No-op when idle. */
 void web_game_stop_ai(web_game *game, int play_best);
 
-/** Back to the start position (stops a search first). */
-void web_game_restart(web_game *game);
+/** Back to the start position (stops a search first). @return BA_OK or a storage error (the
+ *  game is then unchanged). */
+int web_game_restart(web_game *game, ba_error *err);
 
 /** Sets the position from the library's position text (docs/camelot-rules.md) and forgets the
  *  move list (stops a search first). @return BA_OK, or BA_ERR_PARSE with @p err saying why

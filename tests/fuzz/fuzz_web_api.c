@@ -9,6 +9,11 @@
  * BODY is the rest of the line. `$G` anywhere in a line stands for the id of the game the last
  * successful `new` made, so that inputs reach the calls on a real game.
  *
+ * The games are kept in a private in-memory SQLite database (the same code as the server's
+ * file), so the saved-game calls (games, record, import) and eviction with reload from the
+ * database are reached too; `record` answers text, which must then be non-empty and must be
+ * read back by `import` into the same position.
+ *
  * Checks, after every request: an answer is a JSON object with a known status; 200 has no
  * "error", every other status a non-empty "error" string; the answer serialises; the last game
  * made still answers `state` with 200, its id, side to move and position (no request
@@ -81,7 +86,8 @@ static void check_answer(unsigned status, json_t *json)
 {
     static const unsigned known[] = {WEB_HTTP_OK, WEB_HTTP_BAD_REQUEST, WEB_HTTP_NOT_FOUND,
                                      WEB_HTTP_METHOD_NOT_ALLOWED, WEB_HTTP_CONFLICT,
-                                     WEB_HTTP_UNPROCESSABLE, WEB_HTTP_UNAVAILABLE};
+                                     WEB_HTTP_UNPROCESSABLE, WEB_HTTP_UNAVAILABLE,
+                                     WEB_HTTP_INSUFFICIENT_STORAGE};
     int is_known = 0;
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         is_known |= status == known[i];
@@ -105,11 +111,57 @@ static void check_answer(unsigned status, json_t *json)
     free(text);
 }
 
+/* The position a game's state shows. */
+static char *position_of(json_t *st)
+{
+    json_t *p = json_object_get(st, "position");
+    return json_is_string(p) ? strdup(json_string_value(p)) : NULL;
+}
+
+/* A record answer must import again into the game it came from (same position). */
+static void check_record(web_store *store, const char *text, const char *id)
+{
+    FUZZ_CHECK(text[0] != '\0');
+    json_t *body = json_pack("{s:s}", "record", text);
+    char *b = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    web_api_request rq = {"POST", "import", NULL, NULL, b, strlen(b)};
+    json_t *imported = NULL;
+    unsigned status = web_api_answer(store, &rq, &imported, NULL);
+    free(b);
+    query_args q = {{"game"}, {id}, 1};
+    web_api_request sq = {"GET", "state", query_lookup, &q, NULL, 0};
+    json_t *orig = NULL;
+    unsigned ostatus = web_api_answer(store, &sq, &orig, NULL);
+    if (status == WEB_HTTP_OK && ostatus == WEB_HTTP_OK) {
+        char *a = position_of(imported), *o = position_of(orig);
+        FUZZ_CHECK(a && o && strcmp(a, o) == 0);
+        free(a);
+        free(o);
+    } else {
+        /* Only a full store (every game searching) may refuse it. */
+        FUZZ_CHECK(status == WEB_HTTP_UNAVAILABLE || status == WEB_HTTP_CONFLICT ||
+                   ostatus != WEB_HTTP_OK);
+    }
+    json_decref(imported);
+    json_decref(orig);
+}
+
 static unsigned call(web_store *store, const char *method, const char *name, query_args *q,
                      const char *body, json_t **out)
 {
     web_api_request rq = {method, name, query_lookup, q, body, body ? strlen(body) : 0};
-    unsigned status = web_api_answer(store, &rq, out);
+    char *text = NULL;
+    unsigned status = web_api_answer(store, &rq, out, &text);
+    if (text) {
+        FUZZ_CHECK(status == WEB_HTTP_OK && *out == NULL);
+        const char *id = query_lookup(q, "game");
+        if (id)
+            check_record(store, text, id);
+        free(text);
+        *out = json_object(); /* stands for the text answer in the checks below */
+        return status;
+    }
     check_answer(status, *out);
     return status;
 }
@@ -142,7 +194,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_strdup(data, size);
     FUZZ_CHECK(text != NULL);
-    web_store *store = web_store_new(ba_camelot_game(), FUZZ_WEB_GAMES);
+    web_db *db = NULL;
+    ba_error err;
+    FUZZ_CHECK(web_db_open(":memory:", &db, &err) == BA_OK);
+    web_store *store = web_store_new(ba_camelot_game(), db, FUZZ_WEB_GAMES);
     FUZZ_CHECK(store != NULL);
     char id[WEB_GAME_ID_SIZE] = "0000000000000000";
     char *rest = text, *raw;
@@ -188,6 +243,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_game(store, id);
     }
     web_store_free(store);
+    web_db_close(db);
     free(text);
     return 0;
 }

@@ -10,6 +10,7 @@ set(BA_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
 find_package(PkgConfig QUIET)
 if(PkgConfig_FOUND)
   pkg_check_modules(BA_FUZZ_JANSSON QUIET IMPORTED_TARGET jansson)
+  pkg_check_modules(BA_FUZZ_SQLITE3 QUIET IMPORTED_TARGET sqlite3)
 endif()
 find_package(Threads QUIET)
 
@@ -34,6 +35,7 @@ function(ba_fuzz_harnesses out)
     endif()
     # Its JSON API, called in-process (examples/camelot-web/web_api.c).
     if(EXISTS ${PROJECT_SOURCE_DIR}/examples/camelot-web/web_api.c AND BA_FUZZ_JANSSON_FOUND
+       AND BA_FUZZ_SQLITE3_FOUND
        AND Threads_FOUND)
       list(APPEND list "web_api|fuzz_web_api.c|-")
     endif()
@@ -51,9 +53,11 @@ function(ba_fuzz_add harness source module target)
     target_sources(${target} PRIVATE ${_web}/web_board.c)
     target_include_directories(${target} PRIVATE ${_web})
   elseif(harness STREQUAL "web_api")
-    target_sources(${target} PRIVATE ${_web}/web_api.c ${_web}/web_games.c ${_web}/web_board.c)
+    target_sources(${target} PRIVATE ${_web}/web_api.c ${_web}/web_games.c ${_web}/web_board.c
+      ${_web}/web_state.c ${_web}/web_record.c ${_web}/web_db.c)
     target_include_directories(${target} PRIVATE ${_web})
-    target_link_libraries(${target} PRIVATE PkgConfig::BA_FUZZ_JANSSON Threads::Threads)
+    target_link_libraries(${target} PRIVATE PkgConfig::BA_FUZZ_JANSSON PkgConfig::BA_FUZZ_SQLITE3
+      Threads::Threads)
   endif()
   if(NOT module STREQUAL "-")
     target_compile_definitions(${target} PRIVATE FUZZ_MODULE="${module}")

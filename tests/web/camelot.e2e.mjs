@@ -8,88 +8,24 @@
 //
 // Usage: node camelot.e2e.mjs [path/to/boardai-camelot-web]
 //   (default: $CAMELOT_WEB_BIN, else build-web/examples/boardai-camelot-web in the tree)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, '..', '..');
-const BIN = process.argv[2] || process.env.CAMELOT_WEB_BIN ||
-  join(ROOT, 'build-web', 'examples', 'boardai-camelot-web');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const OUT = join(HERE, 'out');
-const STEP_TIMEOUT = 20000;
-
-let passed = 0;
-let failed = 0;
-function check(cond, what) {
-  if (cond) { passed++; console.log(`ok   ${what}`); }
-  else { failed++; console.log(`FAIL ${what}`); }
-}
-
-function startServer() {
-  return new Promise((resolveStart, reject) => {
-    const proc = spawn(BIN, ['--port', '0', '--host', '127.0.0.1', '--quiet'],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
-    proc.on('error', reject);
-    proc.on('exit', (code) => reject(new Error(`the server exited (${code})`)));
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) { clearTimeout(timer); resolveStart({ proc, url: m[0] }); }
-    });
-  });
-}
-
-// Waits until the page shows a settled state (no animation, AI idle) with `plies` moves.
-async function settled(page, plies) {
-  await page.waitForFunction((n) => {
-    const b = document.getElementById('board');
-    return b.dataset.ready === 'yes' && document.querySelectorAll('#moves span').length === n;
-  }, plies, { timeout: STEP_TIMEOUT });
-}
-
-async function click(page, sq) {
-  // Pieces lie over squares; either carries data-sq, the square's rect is always there.
-  await page.locator(`#board rect[data-sq="${sq}"]`).click({ force: true });
-}
-
-async function pieces(page) {
-  return page.evaluate(() => {
-    const out = {};
-    for (const g of document.querySelectorAll('#pieces [data-piece]'))
-      out[g.getAttribute('data-sq')] = g.getAttribute('data-piece');
-    return out;
-  });
-}
+import { join } from 'node:path';
+import { OUT, STEP_TIMEOUT, check, needTools, startServer, launch, watchErrors, settled, click, pieces,
+  finish } from './lib.mjs';
 
 async function main() {
-  if (!existsSync(BIN)) throw new Error(`no server program at ${BIN} (build it first)`);
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`);
+  needTools();
   mkdirSync(OUT, { recursive: true });
-  const { proc, url } = await startServer();
   const profile = mkdtempSync(join(tmpdir(), 'camelot-chromium-'));
+  const db = join(profile, 'games.sqlite');
+  const { proc, url } = await startServer(db);
   let context;
   try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1100, height: 820 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    context = await launch(profile);
     const page = context.pages()[0] || await context.newPage();
     const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    // Refused moves are 4xx answers by design; the browser logs those, they are no page errors.
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !/Failed to load resource: .* 4\d\d/.test(m.text())) errors.push(m.text());
-    });
+    watchErrors(page, errors);
 
     // Two players at the board (the AI plays only when asked), so every move is a click.
     await page.goto(url + '?ai=none');
@@ -197,7 +133,11 @@ async function main() {
     await settled(page, 1);
     await page.waitForSelector('#banner:not(.hidden)', { timeout: STEP_TIMEOUT });
     const banner = await page.locator('#banner').textContent();
-    check(banner === 'White wins', `result banner: "${banner}"`);
+    check(banner === 'White wins' + 'two pieces in Black\'s castle', `result banner with its reason: "${banner}"`);
+    check(await page.locator('#turn-dot').isHidden(), 'no side-to-move dot after the end');
+    check(await page.locator('#board rect.castle-black[data-sq="G16"]').count() === 1 &&
+      await page.locator('#board rect.last-tint').count() === 2,
+    'the last move is tinted over the castle colour (G16 stays a castle square)');
     await page.screenshot({ path: join(OUT, 'camelot-end.png') });
 
     // New game: the same game id starts again from the start position.
@@ -223,17 +163,9 @@ async function main() {
     check(errors.length === 0, `no errors in the page${errors.length ? ': ' + errors.join('; ') : ''}`);
   } finally {
     if (context) await context.close();
-    proc.removeAllListeners('exit');
     proc.kill('SIGTERM');
     rmSync(profile, { recursive: true, force: true });
   }
 }
 
-main().then(() => {
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
-}, (e) => {
-  console.log(`FAIL ${e.message}`);
-  console.log(`${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-});
+finish(main());

@@ -21,113 +21,41 @@
 #include <boardai/camelot.h>
 
 #include "check_main.h"
+#include "web_client.h"
 #include "web_board.h"
 #include "web_games.h"
 #include "web_server.h"
 
 static web_server *server;
-static int port;
-
-/* ---- a tiny HTTP client over a socket ---- */
-
-typedef struct reply {
-    int status;   /* HTTP status, or -1 when there was no answer */
-    json_t *json; /* the parsed body, or NULL */
-} reply;
-
-/* Sends @p raw (@p len bytes) to the server and reads the whole answer (it closes).
- * @p half_close: then close our side for writing (a request cut off in the middle), and wait
- * at most 2 s for an answer (any answer, or none, will do there). */
-static reply send_raw_ex(const char *raw, size_t len, int half_close)
-{
-    reply r = {-1, NULL};
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    ck_assert_int_ge(fd, 0);
-    struct timeval tv = {half_close ? 2 : 20, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    struct sockaddr_in a;
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_port = htons((uint16_t)port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    size_t sent = 0;
-    while (sent < len) {
-        ssize_t n = send(fd, raw + sent, len - sent, MSG_NOSIGNAL);
-        if (n <= 0)
-            break; /* the server may answer (413) and close before reading everything */
-        sent += (size_t)n;
-    }
-    if (half_close)
-        shutdown(fd, SHUT_WR);
-    size_t cap = 1 << 16, got = 0;
-    char *buf = malloc(cap + 1);
-    ck_assert_ptr_nonnull(buf);
-    for (int rounds = 0; rounds < 100000; rounds++) {
-        if (got == cap) {
-            cap *= 2;
-            buf = realloc(buf, cap + 1);
-            ck_assert_ptr_nonnull(buf);
-        }
-        ssize_t n = recv(fd, buf + got, cap - got, 0);
-        if (n <= 0)
-            break;
-        got += (size_t)n;
-    }
-    buf[got] = '\0';
-    close(fd);
-    int status = 0;
-    if (sscanf(buf, "HTTP/1.%*d %d", &status) == 1)
-        r.status = status;
-    char *body = strstr(buf, "\r\n\r\n");
-    if (body)
-        r.json = json_loads(body + 4, 0, NULL);
-    free(buf);
-    return r;
-}
-
-static reply send_raw(const char *raw, size_t len) { return send_raw_ex(raw, len, 0); }
-
-static reply request(const char *method, const char *path, const char *body)
-{
-    size_t blen = body ? strlen(body) : 0;
-    size_t cap = blen + 512;
-    char *raw = malloc(cap);
-    ck_assert_ptr_nonnull(raw);
-    int n = snprintf(raw, cap,
-                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-                     method, path, blen);
-    ck_assert(n > 0 && (size_t)n + blen < cap);
-    memcpy(raw + n, body ? body : "", blen);
-    reply r = send_raw(raw, (size_t)n + blen);
-    free(raw);
-    return r;
-}
-
-/* POSTs {"game": id, <extra>} where @p extra is "" or more members starting with a comma. */
-static reply call(const char *path, const char *id, const char *extra)
-{
-    char body[4096];
-    snprintf(body, sizeof body, "{\"game\":\"%s\"%s}", id, extra);
-    return request("POST", path, body);
-}
-
-static const char *str(json_t *obj, const char *key)
-{
-    const char *s = json_string_value(json_object_get(obj, key));
-    return s ? s : "";
-}
+static char db_dir[64];
+static char db_path[128];
 
 /* ---- fixtures ---- */
 
+/* Every test has its own real SQLite file in a fresh folder. */
+static double rate; /* requests a second per client; 0: none on loopback */
+
 static void start_server(size_t max_games)
 {
-    web_server_options o = {"127.0.0.1", 0, max_games, 1};
+    if (!db_dir[0]) {
+        snprintf(db_dir, sizeof db_dir, "/tmp/camelot-web-api-XXXXXX");
+        ck_assert_ptr_nonnull(mkdtemp(db_dir));
+        snprintf(db_path, sizeof db_path, "%s/games.sqlite", db_dir);
+    }
+    web_server_options o = {"127.0.0.1", 0, max_games, 1, db_path, NULL, rate};
     ba_error err;
     ck_assert_int_eq(web_server_start(ba_camelot_game(), &o, &server, &err), BA_OK);
-    port = web_server_port(server);
-    ck_assert_int_gt(port, 0);
+    wc_port = web_server_port(server);
+    ck_assert_int_gt(wc_port, 0);
+}
+
+static size_t games_in_memory(void)
+{
+    web_store *store = web_server_store(server);
+    web_store_lock(store);
+    size_t n = web_store_count(store);
+    web_store_unlock(store);
+    return n;
 }
 
 static void setup(void) { start_server(8); }
@@ -135,6 +63,13 @@ static void teardown(void)
 {
     web_server_stop(server);
     server = NULL;
+    if (db_dir[0]) {
+        char cmd[200];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", db_dir);
+        if (system(cmd) != 0)
+            fprintf(stderr, "could not remove %s\n", db_dir);
+        db_dir[0] = '\0';
+    }
 }
 
 /* A new game with nobody as the AI; its id goes into @p id. */
@@ -689,19 +624,350 @@ START_TEST(oldest_idle_game_is_evicted)
     char ids[4][32];
     for (int i = 0; i < 3; i++)
         new_game(ids[i]);
-    reply r = state(ids[0]); /* game 0 used again: game 1 is now the oldest idle one */
+    reply r;
+    r = move(ids[1], "\"D7-D8\"");
+    ck_assert_int_eq(r.status, 200);
     json_decref(r.json);
+    r = state(ids[2]);
+    json_decref(r.json);
+    r = state(ids[0]);
+    json_decref(r.json); /* games 2 and 0 used again: game 1 is now the oldest idle one */
     new_game(ids[3]);
+    ck_assert_uint_eq(games_in_memory(), 3);
+    /* Dropped from memory only: it comes back from the database with its move. */
     r = state(ids[1]);
-    ck_assert_int_eq(r.status, 404);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 1);
+    ck_assert_str_eq(str(json_array_get(json_object_get(r.json, "record"), 0), "text"), "D7-D8");
+    ck_assert_str_eq(str(r.json, "to_move"), "black");
+    ck_assert(json_is_true(json_object_get(json_object_get(r.json, "ai"), "paused")));
     json_decref(r.json);
+    ck_assert_uint_eq(games_in_memory(), 3);
     for (int i = 0; i < 4; i++) {
-        if (i == 1)
-            continue;
         r = state(ids[i]);
         ck_assert_int_eq(r.status, 200);
         json_decref(r.json);
     }
+    /* A game that never existed is still unknown, with a message for people. */
+    r = state("0123456789abcdef");
+    ck_assert_int_eq(r.status, 404);
+    ck_assert(strstr(str(r.json, "error"), "start a new game") != NULL);
+    json_decref(r.json);
+}
+END_TEST
+
+/* Moves of examples/camelot/sample-game.txt: plain moves, canters, jumps and a Charge. */
+static const char *const SAMPLE[] = {"E6-E8", "H11-J9", "G6-I8", "J9-H11-F9", "I6-J5",
+                                     "F10-D12-B10", "F6-F8", "D10-F10", "G7-E9", "J11-H9xJ7",
+                                     "C6-E6-G8-I6-K6xI8", "F9xD9", NULL};
+
+/* Imports @p record; returns the new game's state (200 expected). */
+static reply import_record(const char *record)
+{
+    json_t *body = json_pack("{s:s}", "record", record);
+    char *text = json_dumps(body, JSON_COMPACT);
+    reply r = request("POST", "/api/import", text);
+    free(text);
+    json_decref(body);
+    return r;
+}
+
+static char *record_of(const char *id)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/api/record?game=%s", id);
+    reply r = request_text("GET", path, NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+    ck_assert_ptr_nonnull(r.text);
+    return r.text;
+}
+
+/* Both states show the same moves (texts), position and result. */
+static void same_game(json_t *a, json_t *b)
+{
+    ck_assert_str_eq(str(a, "position"), str(b, "position"));
+    ck_assert_str_eq(str(a, "result"), str(b, "result"));
+    json_t *ra = json_object_get(a, "record"), *rb = json_object_get(b, "record");
+    ck_assert_uint_eq(json_array_size(ra), json_array_size(rb));
+    for (size_t i = 0; i < json_array_size(ra); i++)
+        ck_assert_str_eq(str(json_array_get(ra, i), "text"), str(json_array_get(rb, i), "text"));
+}
+
+START_TEST(record_round_trip)
+{
+    char id[32];
+    new_game(id);
+    for (int i = 0; SAMPLE[i]; i++) {
+        char m[64];
+        snprintf(m, sizeof m, "\"%s\"", SAMPLE[i]);
+        reply r = move(id, m);
+        ck_assert_int_eq(r.status, 200);
+        json_decref(r.json);
+    }
+    char *text = record_of(id);
+    ck_assert_msg(strstr(text, "1. E6-E8 H11-J9\n") && strstr(text, "6. C6-E6-G8-I6-K6xI8 F9xD9\n"),
+                  "%s", text);
+    /* The library's record reader (what `boardai-camelot replay` uses) reads it... */
+    ba_pos *pos;
+    ck_assert_int_eq(ba_pos_new(ba_camelot_game(), &pos), BA_OK);
+    ba_camelot_record_result res;
+    ba_error err;
+    ck_assert_int_eq(ba_camelot_record_play(pos, text, strlen(text), &res, &err), BA_OK);
+    ck_assert_int_eq(res.plies, 12);
+    char pt[BA_POS_TEXT_MAX];
+    ba_pos_text(pos, pt, sizeof pt);
+    ba_pos_free(pos);
+    /* ...and importing it gives the same game. */
+    reply orig = state(id), imp = import_record(text);
+    ck_assert_int_eq(imp.status, 200);
+    ck_assert_str_ne(str(imp.json, "game"), id);
+    ck_assert_str_eq(str(imp.json, "position"), pt);
+    same_game(orig.json, imp.json);
+    json_decref(orig.json);
+    json_decref(imp.json);
+    free(text);
+
+    /* A game from a set-up position keeps it ([Position "..."]) and its result. */
+    reply r = call("/api/position", id, ",\"position\":\"" NEAR_WIN "\"");
+    json_decref(r.json);
+    r = move(id, "\"G15-G16\"");
+    ck_assert_str_eq(str(r.json, "result"), "white");
+    json_decref(r.json);
+    text = record_of(id);
+    ck_assert_msg(strstr(text, "[Position \"" NEAR_WIN "\"]") && strstr(text, "\n1-0\n"), "%s",
+                  text);
+    orig = state(id);
+    imp = import_record(text);
+    ck_assert_int_eq(imp.status, 200);
+    same_game(orig.json, imp.json);
+    json_decref(orig.json);
+    json_decref(imp.json);
+    free(text);
+}
+END_TEST
+
+START_TEST(bad_records_are_refused)
+{
+    reply r = import_record("1. E6-E8 H11-J9\n2. E8-E12\n");
+    ck_assert_int_eq(r.status, 422);
+    ck_assert_msg(strstr(str(r.json, "error"), "line 2") && strstr(str(r.json, "error"), "E8-E12"),
+                  "%s", str(r.json, "error"));
+    json_decref(r.json);
+    r = import_record("1. E6-E8 2. H11-J9\n");
+    ck_assert_int_eq(r.status, 422);
+    json_decref(r.json);
+    r = import_record("[Position \"not a position\"]\n1. E6-E8\n");
+    ck_assert_int_eq(r.status, 422);
+    json_decref(r.json);
+    r = request("POST", "/api/import", "{\"record\":5}");
+    ck_assert_int_eq(r.status, 400);
+    json_decref(r.json);
+    /* Nothing was saved by the refused imports. */
+    r = request("GET", "/api/games", NULL);
+    ck_assert_uint_eq(json_array_size(json_object_get(r.json, "games")), 0);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(games_list_newest_first)
+{
+    char a[32], b[32];
+    new_game(a);
+    new_game(b);
+    reply r = move(a, "\"D7-D8\""); /* a changed last */
+    json_decref(r.json);
+    r = request("GET", "/api/games", NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_t *list = json_object_get(r.json, "games");
+    ck_assert_uint_eq(json_array_size(list), 2);
+    json_t *first = json_array_get(list, 0);
+    ck_assert_int_eq((int)json_integer_value(json_object_get(first, "moves")), 1);
+    ck_assert_str_eq(str(first, "result"), "ongoing");
+    ck_assert_str_eq(str(first, "ai"), "none");
+    ck_assert_str_eq(str(first, "white"), "Player");
+    ck_assert_str_eq(str(first, "black"), "Player");
+    ck_assert_int_eq((int)strlen(str(first, "updated")), 19);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(full_disk_is_a_clear_error)
+{
+    enum { PLAYED = 8 };
+    char ids[PLAYED][32];
+    int moved[PLAYED] = {0}, over[PLAYED] = {0};
+    for (int g = 0; g < PLAYED; g++)
+        new_game(ids[g]);
+    /* The file may not grow any more: SQLite answers SQLITE_FULL, as on a full disk. */
+    ba_error err;
+    ck_assert_int_eq(web_db_limit_pages(web_store_db(web_server_store(server)), 0, &err), BA_OK);
+    int made = PLAYED, full = 0;
+    for (int i = 0; i < 500 && !full; i++) {
+        reply r = request("GET", "/api/new?ai=none", NULL);
+        if (r.status == 200) {
+            made++;
+        } else {
+            ck_assert_int_eq(r.status, 507);
+            ck_assert(strstr(str(r.json, "error"), "disk is full") != NULL);
+            full = 1;
+        }
+        json_decref(r.json);
+    }
+    ck_assert(full);
+    /* Moves fail the same way once no room is left, and leave the game as it was. */
+    int refused = -1;
+    for (int i = 0; i < 4000 && refused < 0; i++) {
+        int g = i % PLAYED;
+        if (over[g])
+            continue;
+        reply st = state(ids[g]);
+        json_t *moves = json_object_get(st.json, "moves");
+        char m[64];
+        snprintf(m, sizeof m, "\"%s\"", str(json_array_get(moves, (size_t)i % 3 %
+                                                   (json_array_size(moves) + !json_array_size(moves))), "text"));
+        over[g] = json_array_size(moves) == 0;
+        json_decref(st.json);
+        if (over[g])
+            continue;
+        reply r = move(ids[g], m);
+        if (r.status == 200) {
+            moved[g]++;
+        } else {
+            ck_assert_msg(r.status == 507, "%d %s (%s)", r.status, str(r.json, "error"), m);
+            refused = g;
+        }
+        json_decref(r.json);
+    }
+    ck_assert_int_ge(refused, 0);
+    for (int g = 0; g < PLAYED; g++) {
+        reply st = state(ids[g]);
+        ck_assert_int_eq((int)json_array_size(json_object_get(st.json, "record")), moved[g]);
+        json_decref(st.json);
+    }
+    /* Nothing half-written: the file lists exactly the games and moves acknowledged. */
+    reply r = request("GET", "/api/games", NULL);
+    json_t *list = json_object_get(r.json, "games");
+    ck_assert_int_eq((int)json_array_size(list), made);
+    for (size_t i = 0; i < json_array_size(list); i++)
+        for (int g = 0; g < PLAYED; g++)
+            if (strcmp(str(json_array_get(list, i), "game"), ids[g]) == 0)
+                ck_assert_int_eq((int)json_integer_value(
+                                     json_object_get(json_array_get(list, i), "moves")),
+                                 moved[g]);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(read_only_file_is_a_clear_error)
+{
+    char id[32];
+    new_game(id);
+    reply r = move(id, "\"D7-D8\"");
+    json_decref(r.json);
+    ba_error err;
+    ck_assert_int_eq(web_db_refuse_writes(web_store_db(web_server_store(server)), &err), BA_OK);
+    r = move(id, "\"E11-C9\"");
+    ck_assert_int_eq(r.status, 503);
+    ck_assert_msg(strstr(str(r.json, "error"), "read-only") != NULL, "%s", str(r.json, "error"));
+    json_decref(r.json);
+    r = request("GET", "/api/new?ai=none", NULL);
+    ck_assert_int_eq(r.status, 503);
+    json_decref(r.json);
+    r = call("/api/undo", id, "");
+    ck_assert_int_eq(r.status, 503);
+    json_decref(r.json);
+    /* Reading still works, and the game is as the last acknowledged move left it. */
+    r = state(id);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq((int)json_array_size(json_object_get(r.json, "record")), 1);
+    ck_assert_str_eq(str(r.json, "to_move"), "black");
+    json_decref(r.json);
+    r = request("GET", "/api/games", NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(head_hint_and_the_level_rule)
+{
+    reply r = request("HEAD", "/", NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+    /* One rule for the level: a whole number, as a JSON number or a string of digits. */
+    r = request("POST", "/api/new", "{\"ai\":\"none\",\"level\":\"3\"}");
+    ck_assert_int_eq(r.status, 200);
+    char id[32];
+    snprintf(id, sizeof id, "%s", str(r.json, "game"));
+    json_decref(r.json);
+    const char *bad[] = {"2.5", "\"2.5\"", "true", "\"x\"", "7"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char body[64];
+        snprintf(body, sizeof body, "{\"level\":%s}", bad[i]);
+        r = request("POST", "/api/new", body);
+        ck_assert_int_eq(r.status, 400);
+        ck_assert(strstr(str(r.json, "error"), "whole number") != NULL);
+        json_decref(r.json);
+    }
+    r = call("/api/hint", id, "");
+    ck_assert_int_eq(r.status, 200);
+    const char *hint = str(json_object_get(r.json, "hint"), "text");
+    int legal = 0;
+    json_t *moves = json_object_get(r.json, "moves");
+    for (size_t i = 0; i < json_array_size(moves); i++)
+        legal |= strcmp(str(json_array_get(moves, i), "text"), hint) == 0;
+    ck_assert_msg(legal, "hint '%s' is not a legal move", hint);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(rate_limit_per_client)
+{
+    teardown();
+    rate = 1.0; /* bursts of 5 */
+    start_server(4);
+    rate = 0;
+    int ok = 0, limited = 0;
+    for (int i = 0; i < 30; i++) {
+        reply r = request("GET", "/api/games", NULL);
+        if (r.status == 200)
+            ok++;
+        else if (r.status == 429 && strstr(str(r.json, "error"), "too many requests"))
+            limited++;
+        json_decref(r.json);
+    }
+    ck_assert_int_ge(ok, 5);
+    ck_assert_int_ge(limited, 1);
+    ck_assert_int_eq(ok + limited, 30);
+    struct timespec pause = {2, 500000000L}; /* the bucket refills at one a second */
+    nanosleep(&pause, NULL);
+    reply r = request("GET", "/api/games", NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+}
+END_TEST
+
+START_TEST(token_is_needed)
+{
+    teardown();
+    web_server_options o = {"127.0.0.1", 0, 4, 1, NULL, "secret", 0};
+    ba_error err;
+    ck_assert_int_eq(web_server_start(ba_camelot_game(), &o, &server, &err), BA_OK);
+    wc_port = web_server_port(server);
+    reply r = request("GET", "/api/games", NULL);
+    ck_assert_int_eq(r.status, 401);
+    json_decref(r.json);
+    r = request("GET", "/api/games?token=secreT", NULL);
+    ck_assert_int_eq(r.status, 401);
+    json_decref(r.json);
+    r = request("GET", "/api/games?token=secret", NULL);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+    static const char raw[] = "GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                              "Cookie: camelot_token=secret\r\n\r\n";
+    r = send_raw(raw, sizeof raw - 1);
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
 }
 END_TEST
 
@@ -720,6 +986,14 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, restart_and_config);
     tcase_add_test(tc, position_and_game_over);
     tcase_add_test(tc, oldest_idle_game_is_evicted);
+    tcase_add_test(tc, record_round_trip);
+    tcase_add_test(tc, bad_records_are_refused);
+    tcase_add_test(tc, games_list_newest_first);
+    tcase_add_test(tc, full_disk_is_a_clear_error);
+    tcase_add_test(tc, read_only_file_is_a_clear_error);
+    tcase_add_test(tc, head_hint_and_the_level_rule);
+    tcase_add_test(tc, rate_limit_per_client);
+    tcase_add_test(tc, token_is_needed);
     suite_add_tcase(s, tc);
     TCase *helpers = tcase_create("board");
     tcase_add_test(helpers, board_helpers);
