@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "protocol.h"
 #include "pst.h"
+#include "registry.h"
 #include "games.h"
 
 #endif /* BOARDAI_BOARDAI_H */
