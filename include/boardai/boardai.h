@@ -17,6 +17,7 @@
 #include "protocol.h"
 #include "pst.h"
 #include "registry.h"
+#include "selftest.h"
 #include "games.h"
 
 #endif /* BOARDAI_BOARDAI_H */
