@@ -71,6 +71,7 @@ typedef struct ba_selftest_options {
 
 /**
  * Runs the self-test on @p game (see the file comment for the checks).
+ * @param game the game to test (ba_game_check() first)
  * @param opts the options (NULL: the defaults)
  * @param err on failure says which check failed, where (game, seed, game number, ply, position
  *        text) and what the game answered; may be NULL
