@@ -2,7 +2,7 @@
  * examples/match/match.h: boardai-match's shared types (engine configurations, the game table,
  * one game's record) and the functions of its files:
  *   match_config.c  engine configuration strings ("alg=alphabeta,depth=3,N=16.09")
- *   match_games.c   the game table (only the modules built into the library)
+ *   match_games.c   the game: the library's registry, or an outside game's shared object
  *   match_play.c    one game between two configurations, from its (seed, index)
  *   match_runner.c  the forked workers and, when built with MPI, the ranks
  *   main.c          the command line, output (CSV, summary, progress), tuning and the plot

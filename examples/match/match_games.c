@@ -127,7 +127,8 @@ void match_game_eval_params(const char *name, char *buf, size_t cap)
     if (cap)
         buf[0] = '\0';
     for (size_t i = 0; i < n; i++) {
-        if (strcmp(p[i].kind, "evaluation") != 0)
+        /* a configuration's values are numbers: a choice (camelot's weights) goes in --game */
+        if (strcmp(p[i].kind, "evaluation") != 0 || strcmp(p[i].type, "choice") == 0)
             continue;
         int w = snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", p[i].name);
         if (w < 0 || (size_t)w >= cap - used)
