@@ -27,6 +27,8 @@ void cam_view_from_state(const cam_state *s, cam_view *out)
         out->cell[v] = CELL_OF_PIECE[piece & 7];
         if (out->count[side] < CAM_VIEW_MAX_PIECES)
             out->sq[side][out->count[side]++] = (int16_t)v;
+        int bit = CAM_BB_BIT(cam_sq_file[sq], cam_sq_rank[sq]);
+        cam_bb_set(CAM_PIECE_KIND(piece) == CAM_KNIGHT ? &out->knights[side] : &out->men[side], bit);
     }
 }
 

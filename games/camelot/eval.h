@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "boardai/camelot.h"
+#include "camelot/bb.h"
 
 /** Hundredths of a point: the evaluation's integer unit (BA_CAMELOT_EVAL_SCALE). */
 #define CAM_EVAL_SCALE 100
@@ -44,6 +45,8 @@ typedef struct cam_view {
     int castle_moves_left[2];            /* castle moves each side may still make */
     int count[2];                        /* pieces per side */
     int16_t sq[2][CAM_VIEW_MAX_PIECES];  /* their view indices */
+    cam_bb men[2], knights[2];           /* the same pieces as bitboards (bb.h), for the
+                                            neighbourhood factors */
 } cam_view;
 
 /** The eight directions in view indices. */

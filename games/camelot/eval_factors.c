@@ -95,32 +95,18 @@ int32_t cam_eval_centre(const cam_view *v, int side, const cam_eval_params *p)
     return cam_sat32(sum * SCALE);
 }
 
-static int has_neighbour(const cam_view *v, int sq, unsigned cell)
-{
-    for (int d = 0; d < 8; d++)
-        if (v->cell[sq + cam_view_dirs[d]] == cell)
-            return 1;
-    return 0;
-}
-
 /* Factor 8: each piece (man or knight) with at least one friendly knight next to it. */
 int32_t cam_eval_knight_support(const cam_view *v, int side, const cam_eval_params *p)
 {
-    int n = 0;
-    for (int i = 0; i < v->count[side]; i++)
-        n += has_neighbour(v, v->sq[side][i], CAM_C_KNIGHT_OF(side));
+    cam_bb own = cam_bb_or(v->men[side], v->knights[side]);
+    int n = cam_bb_count(cam_bb_and(cam_bb_around(v->knights[side]), own));
     return cam_sat32((int64_t)n * p->weights.knight_support * SCALE);
 }
 
 /* Factor 9: each man with at least one friendly man next to it. */
 int32_t cam_eval_man_support(const cam_view *v, int side, const cam_eval_params *p)
 {
-    int n = 0;
-    for (int i = 0; i < v->count[side]; i++) {
-        int sq = v->sq[side][i];
-        if (!(v->cell[sq] & CAM_C_KNIGHT))
-            n += has_neighbour(v, sq, CAM_C_MAN_OF(side));
-    }
+    int n = cam_bb_count(cam_bb_and(cam_bb_around(v->men[side]), v->men[side]));
     return cam_sat32((int64_t)n * p->weights.man_support * SCALE);
 }
 
@@ -150,10 +136,24 @@ int32_t cam_eval_exposure(const cam_view *v, int side, const cam_eval_params *p)
 {
     if (side == v->side_to_move)
         return 0;
-    int n = 0;
-    for (int i = 0; i < v->count[side]; i++) {
-        int sq = v->sq[side][i];
-        n += cam_eval_trap_square(v, side, sq, sq);
+    /* As sets (bb.h): the pieces p with, in some direction d, an enemy on p+d, p+2d empty and
+     * p-d not empty (occupied or off the board), outside the opponent's castle. This is
+     * cam_eval_trap_square() for every piece at once (test_eval checks that they agree). */
+    cam_bb own = cam_bb_or(v->men[side], v->knights[side]);
+    cam_bb enemy = cam_bb_or(v->men[1 - side], v->knights[1 - side]);
+    cam_bb empty = cam_bb_andnot(cam_bb_andnot(CAM_BB_BOARD, own), enemy);
+    cam_bb trapped = {{0, 0, 0}};
+#pragma GCC unroll 8
+    for (int d = 0; d < 8; d++) {
+        int back = (d + 4) & 7;
+        cam_bb next_to_enemy = cam_bb_step(enemy, back);
+        cam_bb beyond_empty = cam_bb_step(cam_bb_step(empty, back), back);
+        cam_bb behind_empty = cam_bb_step(empty, d);
+        trapped = cam_bb_or(trapped, cam_bb_andnot(cam_bb_and(next_to_enemy, beyond_empty), behind_empty));
     }
+    cam_bb opp_castle = {{0, 0, 0}};
+    cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(5, 15) : CAM_BB_BIT(5, 0));
+    cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(6, 15) : CAM_BB_BIT(6, 0));
+    int n = cam_bb_count(cam_bb_andnot(cam_bb_and(trapped, own), opp_castle));
     return cam_sat32((int64_t)n * p->weights.exposure * SCALE);
 }

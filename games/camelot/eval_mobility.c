@@ -22,174 +22,181 @@
  * first canters lead anyway. So each component is flooded once per side and evaluation, on first
  * need, and shared by every piece that lands in it: a piece's count is then a sum of component
  * sizes instead of a flood of its own (what the first version did, piece by piece, at half of the
- * whole search's time). The enemies a knight could jump from a component are collected in the
- * same flood; the only per-piece correction is a knight's jump that lands on the square it left.
+ * whole search's time). The only per-piece correction is a knight's jump that lands on the
+ * square it left.
+ *
+ * Everything is done on bitboards (bb.h): plain moves, jumps from the start and first canters
+ * for all pieces at once, direction by direction; a component's flood is one shift per
+ * direction and step, whatever its size.
  */
-#include <string.h>
-
 #include "camelot/eval.h"
-
-#define OWNER_BITS(cell) ((cell) & (CAM_C_PIECE | CAM_C_BLACK))
 
 /* Components are made only from first canter landings: at most 8 per piece, 14 pieces. */
 #define MAX_COMPONENTS (8 * CAM_VIEW_MAX_PIECES)
 
-/* One side's linked components, found on first need. */
-typedef struct side_comps {
-    const cam_view *v;
-    int side;
+/* One side's sets, and its linked components found so far. */
+typedef struct side_sets {
+    cam_bb canter[8]; /* x: x+d holds an own piece and x+2d is empty and not the own castle */
+    cam_bb jump[8];   /* x: x+d holds an enemy piece and x+2d is empty (for knights) */
+    cam_bb enemy, empty, castles;
+    int have_jump_edges;
     int ncomp;
-    uint8_t id[CAM_VCELLS];        /* component + 1 of an empty non-castle cell; 0 unknown */
-    uint8_t enemy_index[CAM_VCELLS]; /* index of the enemy piece on a cell (enemy cells only) */
-    int size[MAX_COMPONENTS];      /* squares in the component */
-    unsigned sinks[MAX_COMPONENTS]; /* opponent's castle squares it leads into: bit 0 F, bit 1 G */
-    unsigned jumps[MAX_COMPONENTS]; /* enemies (bit = enemy index) jumpable from it */
-} side_comps;
+    cam_bb comp[MAX_COMPONENTS];  /* its squares (never a castle square) */
+    cam_bb sinks[MAX_COMPONENTS]; /* opponent's castle squares it leads into (the move stops) */
+    int size[MAX_COMPONENTS];
+} side_sets;
 
-static void side_comps_init(const cam_view *v, int side, side_comps *s)
+/* The component holding the landing square `bit` (empty, not a castle), flooded on first need. */
+static int component_of(side_sets *s, int bit)
 {
-    s->v = v;
-    s->side = side;
-    s->ncomp = 0;
-    memset(s->id, 0, sizeof s->id);
-    for (int i = 0; i < v->count[1 - side]; i++)
-        s->enemy_index[v->sq[1 - side][i]] = (uint8_t)i;
-}
-
-/* Bit of an opponent's castle cell: F -> 1, G -> 2. */
-static unsigned castle_bit(int cell)
-{
-    return cell == CAM_V_F1 || cell == CAM_V_F16 ? 1u : 2u;
-}
-
-/* The component of the empty non-castle cell `start`, flooded on first need. */
-static int component_of(side_comps *s, int start)
-{
-    if (s->id[start])
-        return s->id[start] - 1;
-    const cam_view *v = s->v;
-    const unsigned own = CAM_C_MAN_OF(s->side), enemy = CAM_C_MAN_OF(1 - s->side);
+    for (int k = 0; k < s->ncomp; k++)
+        if (cam_bb_has(s->comp[k], bit))
+            return k;
     int k = s->ncomp++;
-    uint8_t id = (uint8_t)(k + 1);
-    int size = 0;
-    unsigned sinks = 0, jumps = 0;
-    int16_t stack[CAM_VCELLS];
-    int top = 0;
-    stack[top++] = (int16_t)start;
-    s->id[start] = id;
-    while (top > 0) {
-        int c = stack[--top];
-        size++;
-        for (int d = 0; d < 8; d++) {
-            int over = c + cam_view_dirs[d], land = over + cam_view_dirs[d];
-            if (v->cell[land] != CAM_C_EMPTY)
-                continue;
-            unsigned who = OWNER_BITS(v->cell[over]);
-            if (who == own) {
-                if (s->id[land] == id)
-                    continue;
-                int owner = cam_view_castle_owner(land);
-                if (owner == s->side) /* never into the own castle */
-                    continue;
-                if (owner >= 0) { /* entering the opponent's castle ends the move */
-                    sinks |= castle_bit(land);
-                    continue;
-                }
-                s->id[land] = id;
-                stack[top++] = (int16_t)land;
-            } else if (who == enemy) {
-                jumps |= 1u << s->enemy_index[over];
-            }
-        }
+    cam_bb comp = {{0, 0, 0}}, sinks = {{0, 0, 0}};
+    comp.w[bit >> 6] = (uint64_t)1 << (bit & 63);
+    cam_bb frontier = comp;
+    while (cam_bb_any(frontier)) {
+        cam_bb next = {{0, 0, 0}};
+#pragma GCC unroll 8
+        for (int d = 0; d < 8; d++)
+            next = cam_bb_or(next, cam_bb_leap(cam_bb_and(frontier, s->canter[d]), d));
+        sinks = cam_bb_or(sinks, cam_bb_and(next, s->castles));
+        frontier = cam_bb_andnot(cam_bb_andnot(next, s->castles), comp);
+        comp = cam_bb_or(comp, frontier);
     }
-    s->size[k] = size;
+    s->comp[k] = comp;
     s->sinks[k] = sinks;
-    s->jumps[k] = jumps;
+    s->size[k] = cam_bb_count(comp);
     return k;
 }
 
-static int bits(unsigned x)
+/* The pieces jumpable from some square of `from` (the knight's landings). */
+static cam_bb jumps_from(side_sets *s, cam_bb from)
 {
-    int n = 0;
-    for (; x != 0; x &= x - 1)
-        n++;
-    return n;
+    if (!s->have_jump_edges) {
+#pragma GCC unroll 8
+        for (int d = 0; d < 8; d++) {
+            int back = (d + 4) & 7;
+            s->jump[d] = cam_bb_and(cam_bb_step(s->enemy, back), cam_bb_leap(s->empty, back));
+        }
+        s->have_jump_edges = 1;
+    }
+    cam_bb j = {{0, 0, 0}};
+#pragma GCC unroll 8
+    for (int d = 0; d < 8; d++)
+        j = cam_bb_or(j, cam_bb_step(cam_bb_and(from, s->jump[d]), d));
+    return j;
 }
 
-/* Squares controlled by the piece on view cell `from` (not in the opponent's castle). */
-static int piece_control(side_comps *s, int from)
+/* The view cell of a bitboard bit. */
+static int cell_of_bit(int bit)
 {
-    const cam_view *v = s->v;
-    const int side = s->side;
-    const unsigned own = CAM_C_MAN_OF(side), enemy = CAM_C_MAN_OF(1 - side);
-    const int knight = (v->cell[from] & CAM_C_KNIGHT) != 0;
-    int n = 0, used[8], nused = 0;
-    unsigned sinks = 0, start_jumps = 0;
+    return CAM_VSQ(bit % 12, bit / 12);
+}
+
+/* The canter reach of the piece on `p` (bit) with first canters canter_from[d]: the union of the
+ * components of its first landings, and the opponent's castle squares they lead into. */
+static cam_bb canter_reach(side_sets *s, const cam_bb *canter_from, int p)
+{
+    cam_bb reach = {{0, 0, 0}};
     for (int d = 0; d < 8; d++) {
-        int t = from + cam_view_dirs[d];
-        unsigned c = v->cell[t];
-        if (c == CAM_C_EMPTY) {
-            n += cam_view_castle_owner(t) != side; /* a plain move */
+        if (!cam_bb_has(canter_from[d], p))
+            continue;
+        int land = p + 2 * cam_bb_dir_offset[d];
+        if (cam_bb_has(reach, land))
+            continue;
+        if (cam_bb_has(s->castles, land)) { /* the opponent's castle: the move stops there */
+            reach.w[land >> 6] |= (uint64_t)1 << (land & 63);
             continue;
         }
-        int land = t + cam_view_dirs[d];
-        if (v->cell[land] != CAM_C_EMPTY)
-            continue;
-        unsigned who = OWNER_BITS(c);
-        if (who == enemy) {
-            n++; /* a jump from the start */
-            start_jumps |= 1u << s->enemy_index[t];
-        } else if (who == own) {
-            int owner = cam_view_castle_owner(land);
-            if (owner == side) /* never into or through the own castle */
-                continue;
-            if (owner >= 0) {
-                sinks |= castle_bit(land);
-                continue;
-            }
-            int k = component_of(s, land), seen = 0;
-            for (int i = 0; i < nused; i++)
-                seen |= used[i] == k;
-            if (!seen)
-                used[nused++] = k;
-        }
+        int k = component_of(s, land);
+        reach = cam_bb_or(reach, cam_bb_or(s->comp[k], s->sinks[k]));
     }
-    unsigned jumps = 0;
-    for (int i = 0; i < nused; i++) {
-        n += s->size[used[i]];
-        sinks |= s->sinks[used[i]];
-        jumps |= s->jumps[used[i]];
-    }
-    n += bits(sinks);
-    if (!knight || nused == 0)
-        return n;
-    /* A knight's Charges: enemies it could jump from a landing (not from a castle square, where
-     * the move has stopped), the square it left counting as empty. */
-    for (int d = 0; d < 8; d++) {
-        int e = from - cam_view_dirs[d], x = e - cam_view_dirs[d];
-        if (OWNER_BITS(v->cell[e]) != enemy || v->cell[x] != CAM_C_EMPTY || s->id[x] == 0)
-            continue;
-        for (int i = 0; i < nused; i++)
-            if (s->id[x] == used[i] + 1)
-                jumps |= 1u << s->enemy_index[e];
-    }
-    return n + bits(jumps & ~start_jumps);
+    return reach;
 }
 
 int cam_eval_mobility_count(cam_view *v, int side)
 {
-    side_comps s;
-    side_comps_init(v, side, &s);
+    side_sets s;
+    const cam_bb own = cam_bb_or(v->men[side], v->knights[side]);
+    s.enemy = cam_bb_or(v->men[1 - side], v->knights[1 - side]);
+    s.empty = cam_bb_andnot(cam_bb_andnot(CAM_BB_BOARD, own), s.enemy);
+    cam_bb white_castle = {{0, 0, 0}}, black_castle = {{0, 0, 0}};
+    white_castle.w[0] = (uint64_t)3 << CAM_BB_BIT(5, 0);
+    black_castle.w[2] = (uint64_t)3 << (CAM_BB_BIT(5, 15) - 128);
+    s.castles = cam_bb_or(white_castle, black_castle);
+    const cam_bb opp_castle = side == 0 ? black_castle : white_castle;
+    const cam_bb own_castle = side == 0 ? white_castle : black_castle;
+    const cam_bb movers = cam_bb_andnot(own, opp_castle); /* pieces not in the opponent's castle */
+    const cam_bb target = cam_bb_andnot(s.empty, own_castle); /* where moves and canters land */
     int n = 0;
-    for (int i = 0; i < v->count[side]; i++) {
-        int from = v->sq[side][i];
-        if (cam_view_castle_owner(from) == 1 - side) {
-            int other = from == CAM_V_F1 ? CAM_V_G1 : from == CAM_V_G1 ? CAM_V_F1
-                      : from == CAM_V_F16 ? CAM_V_G16 : CAM_V_F16;
-            n += v->cell[other] == CAM_C_EMPTY && v->castle_moves_left[side] > 0;
-            continue;
+
+    /* A piece in the opponent's castle controls the other castle square if it may go there. */
+    cam_bb castled = cam_bb_and(own, opp_castle);
+    if (cam_bb_any(castled) && v->castle_moves_left[side] > 0)
+        n += cam_bb_count(castled) == 1 && cam_bb_any(cam_bb_and(opp_castle, s.empty));
+
+    /* Plain moves and jumps from the start square of all pieces at once, direction by
+     * direction (a square counts once per piece that controls it); canter_from[d] holds the
+     * pieces with a canter in direction d. */
+    cam_bb canter_from[8], any_canter = {{0, 0, 0}};
+    cam_bb plain_or_jump[8];
+#pragma GCC unroll 8
+    for (int d = 0; d < 8; d++) {
+        int back = (d + 4) & 7;
+        s.canter[d] = cam_bb_and(cam_bb_step(own, back), cam_bb_leap(target, back));
+        canter_from[d] = cam_bb_and(movers, s.canter[d]);
+        any_canter = cam_bb_or(any_canter, canter_from[d]);
+        /* p+d empty and not the own castle (a plain move), or p+d an enemy and p+2d empty (a
+         * jump): one bit per (piece, direction), so the two never collide. */
+        cam_bb plain = cam_bb_step(target, back);
+        cam_bb jump = cam_bb_and(cam_bb_step(s.enemy, back), cam_bb_leap(s.empty, back));
+        plain_or_jump[d] = cam_bb_and(movers, cam_bb_or(plain, jump));
+    }
+    for (int d = 0; d < 8; d++)
+        n += cam_bb_count(plain_or_jump[d]);
+    if (!cam_bb_any(any_canter))
+        return n;
+
+    s.ncomp = 0;
+    s.have_jump_edges = 0;
+    for (int w = 0; w < 3; w++) {
+        for (uint64_t x = any_canter.w[w]; x != 0; x &= x - 1) {
+            int p = w * 64 + __builtin_ctzll(x);
+            cam_bb reach = canter_reach(&s, canter_from, p);
+            n += cam_bb_count(reach);
+            if (!cam_bb_has(v->knights[side], p))
+                continue;
+            /* A knight's Charges: enemies it could jump from a landing (not from a castle square,
+             * where the move has stopped), the square it left counting as empty; those it can
+             * jump from its own square are already counted. */
+            cam_bb landings = cam_bb_andnot(reach, s.castles);
+            cam_bb jumped = jumps_from(&s, landings);
+            int from = cell_of_bit(p);
+            const unsigned enemy = CAM_C_MAN_OF(1 - side);
+            cam_bb start = {{0, 0, 0}};
+            for (int d = 0; d < 8; d++) {
+                int e = from + cam_view_dirs[d];
+                if ((v->cell[e] & (CAM_C_PIECE | CAM_C_BLACK)) != enemy)
+                    continue;
+                int eb = CAM_BB_BIT(CAM_VFILE(e), CAM_VRANK(e));
+                if (v->cell[e + cam_view_dirs[d]] == CAM_C_EMPTY)
+                    start.w[eb >> 6] |= (uint64_t)1 << (eb & 63); /* jumped from the start */
+            }
+            for (int d = 0; d < 8; d++) {
+                /* e = from - d, landing square x = from - 2d: a jump from x over e lands on
+                 * `from`, empty once the knight has left it. */
+                int e = from - cam_view_dirs[d], xs = e - cam_view_dirs[d];
+                if ((v->cell[e] & (CAM_C_PIECE | CAM_C_BLACK)) != enemy || v->cell[xs] != CAM_C_EMPTY)
+                    continue;
+                if (cam_bb_has(landings, CAM_BB_BIT(CAM_VFILE(xs), CAM_VRANK(xs)))) {
+                    int eb = CAM_BB_BIT(CAM_VFILE(e), CAM_VRANK(e));
+                    jumped.w[eb >> 6] |= (uint64_t)1 << (eb & 63);
+                }
+            }
+            n += cam_bb_count(cam_bb_andnot(jumped, start));
         }
-        n += piece_control(&s, from);
     }
     return n;
 }
