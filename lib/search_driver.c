@@ -258,6 +258,17 @@ static int multipv_depth(bac_search *s, run_plan *plan, int d, ba_root_line *lin
     s->root_skipping = 0;
     for (int i = 0; i < n; i++)
         s->root_skipping |= plan->skip[i];
+    /* Exact search finds the lines in order; a selective one may score a later line higher
+     * (its table cut-offs are not all at the same depth): report them best first, stably. */
+    for (int k = 1; k < done; k++) {
+        ba_root_line x = lines[k];
+        int j = k;
+        while (j > 0 && lines[j - 1].score < x.score) {
+            lines[j] = lines[j - 1];
+            j--;
+        }
+        lines[j] = x;
+    }
     return done;
 }
 
