@@ -138,6 +138,13 @@ int cam_explain(const ba_game *g, const void *state, char *buf, size_t cap)
         return rc;
     size_t len = 0;
     buf[0] = '\0';
+    /* The first line names the weights (the protocol's `eval` shows this text). */
+    int n = snprintf(buf, cap, "weights %s (N = %.2f)\n", ba_camelot_weights_name(&params_of(g)->weights),
+                     params_of(g)->knight_n);
+    if (n < 0 || (size_t)n >= cap)
+        rc = BA_ERR_BUFFER;
+    else
+        len = (size_t)n;
     for (int f = 0; f < BA_CAMELOT_FACTORS && rc == BA_OK; f++)
         rc = append_line(buf, cap, &len, ba_camelot_factor_name(f), b.terms[0][f], b.terms[1][f]);
     if (rc == BA_OK)
