@@ -29,6 +29,8 @@
  * for all pieces at once, direction by direction; a component's flood is one shift per
  * direction and step, whatever its size.
  */
+#include <string.h>
+
 #include "camelot/eval.h"
 
 /* Components are made only from first canter landings: at most 8 per piece, 14 pieces. */
@@ -39,8 +41,10 @@ typedef struct side_sets {
     cam_bb canter[8]; /* x: x+d holds an own piece and x+2d is empty and not the own castle */
     cam_bb jump[8];   /* x: x+d holds an enemy piece and x+2d is empty (for knights) */
     cam_bb enemy, empty, castles;
+    cam_bb linked; /* squares from which some canter leads on (the union of canter[]) */
     int have_jump_edges;
     int ncomp;
+    uint8_t comp_of[192]; /* component + 1 of a square, 0 = not flooded yet */
     cam_bb comp[MAX_COMPONENTS];  /* its squares (never a castle square) */
     cam_bb sinks[MAX_COMPONENTS]; /* opponent's castle squares it leads into (the move stops) */
     int size[MAX_COMPONENTS];
@@ -49,9 +53,8 @@ typedef struct side_sets {
 /* The component holding the landing square `bit` (empty, not a castle), flooded on first need. */
 static int component_of(side_sets *s, int bit)
 {
-    for (int k = 0; k < s->ncomp; k++)
-        if (cam_bb_has(s->comp[k], bit))
-            return k;
+    if (s->comp_of[bit])
+        return s->comp_of[bit] - 1;
     int k = s->ncomp++;
     cam_bb comp = {{0, 0, 0}}, sinks = {{0, 0, 0}};
     comp.w[bit >> 6] = (uint64_t)1 << (bit & 63);
@@ -67,7 +70,12 @@ static int component_of(side_sets *s, int bit)
     }
     s->comp[k] = comp;
     s->sinks[k] = sinks;
-    s->size[k] = cam_bb_count(comp);
+    s->size[k] = 0;
+    for (int w = 0; w < 3; w++)
+        for (uint64_t x = comp.w[w]; x != 0; x &= x - 1) {
+            s->comp_of[w * 64 + __builtin_ctzll(x)] = (uint8_t)(k + 1);
+            s->size[k]++;
+        }
     return k;
 }
 
@@ -106,7 +114,9 @@ static cam_bb canter_reach(side_sets *s, const cam_bb *canter_from, int p)
         int land = p + 2 * cam_bb_dir_offset[d];
         if (cam_bb_has(reach, land))
             continue;
-        if (cam_bb_has(s->castles, land)) { /* the opponent's castle: the move stops there */
+        if (cam_bb_has(s->castles, land) || !cam_bb_has(s->linked, land)) {
+            /* The opponent's castle (the move stops there), or a square that leads nowhere:
+             * a component of one square. */
             reach.w[land >> 6] |= (uint64_t)1 << (land & 63);
             continue;
         }
@@ -141,12 +151,14 @@ int cam_eval_mobility_count(cam_view *v, int side)
      * direction (a square counts once per piece that controls it); canter_from[d] holds the
      * pieces with a canter in direction d. */
     cam_bb canter_from[8], any_canter = {{0, 0, 0}};
+    s.linked = any_canter;
     cam_bb plain_or_jump[8];
 #pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
         int back = (d + 4) & 7;
         s.canter[d] = cam_bb_and(cam_bb_step(own, back), cam_bb_leap(target, back));
         canter_from[d] = cam_bb_and(movers, s.canter[d]);
+        s.linked = cam_bb_or(s.linked, s.canter[d]);
         any_canter = cam_bb_or(any_canter, canter_from[d]);
         /* p+d empty and not the own castle (a plain move), or p+d an enemy and p+2d empty (a
          * jump): one bit per (piece, direction), so the two never collide. */
@@ -161,6 +173,7 @@ int cam_eval_mobility_count(cam_view *v, int side)
 
     s.ncomp = 0;
     s.have_jump_edges = 0;
+    memset(s.comp_of, 0, sizeof s.comp_of);
     for (int w = 0; w < 3; w++) {
         for (uint64_t x = any_canter.w[w]; x != 0; x &= x - 1) {
             int p = w * 64 + __builtin_ctzll(x);
