@@ -120,9 +120,12 @@ int cam_eval_view(cam_view *v, const cam_eval_params *p);
 /**
  * The move-ordering key (factors 11, 12 and 10) in hundredths: leave_castle if the move leaves
  * the own castle, plus capture (and @p captures hundredths, so that longer chains come first)
- * if it captures, plus exposure if it is a non-capture that ends in a trap (@p trap).
+ * if it captures, plus exposure if it is a non-capture that ends in a trap (@p trap), plus half
+ * of castle_win if it enters the opponent's castle (@p enters: a castle threat, searched right
+ * after the captures).
  */
-int cam_eval_move_key_parts(const cam_eval_params *p, int leaves_castle, int captures, int trap);
+int cam_eval_move_key_parts(const cam_eval_params *p, int leaves_castle, int captures, int trap,
+                            int enters);
 
 /* ---- on the rules module's state (eval.c) ---- */
 struct cam_state;
