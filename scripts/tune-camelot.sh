@@ -49,7 +49,7 @@ while [ $# -gt 0 ]; do
     --limit) LIMIT=$2; shift ;;
     --sprt) SPRT=$2; shift ;;
     --factors) FACTORS=$2; shift ;;
-    -h | --help) sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
     shift

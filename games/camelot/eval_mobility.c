@@ -39,10 +39,9 @@
 /* One side's sets, and its linked components found so far. */
 typedef struct side_sets {
     cam_bb canter[8]; /* x: x+d holds an own piece and x+2d is empty and not the own castle */
-    cam_bb jump[8];   /* x: x+d holds an enemy piece and x+2d is empty (for knights) */
+    cam_bb jump[8];   /* x: x+d holds an enemy piece and x+2d is empty */
     cam_bb enemy, empty, castles;
     cam_bb linked; /* squares from which some canter leads on (the union of canter[]) */
-    int have_jump_edges;
     int ncomp;
     uint8_t comp_of[192]; /* component + 1 of a square, 0 = not flooded yet */
     cam_bb comp[MAX_COMPONENTS];  /* its squares (never a castle square) */
@@ -82,14 +81,6 @@ static int component_of(side_sets *s, int bit)
 /* The pieces jumpable from some square of `from` (the knight's landings). */
 static cam_bb jumps_from(side_sets *s, cam_bb from)
 {
-    if (!s->have_jump_edges) {
-#pragma GCC unroll 8
-        for (int d = 0; d < 8; d++) {
-            int back = (d + 4) & 7;
-            s->jump[d] = cam_bb_and(cam_bb_step(s->enemy, back), cam_bb_leap(s->empty, back));
-        }
-        s->have_jump_edges = 1;
-    }
     cam_bb j = {{0, 0, 0}};
 #pragma GCC unroll 8
     for (int d = 0; d < 8; d++)
@@ -163,8 +154,8 @@ int cam_eval_mobility_count(cam_view *v, int side)
         /* p+d empty and not the own castle (a plain move), or p+d an enemy and p+2d empty (a
          * jump): one bit per (piece, direction), so the two never collide. */
         cam_bb plain = cam_bb_step(target, back);
-        cam_bb jump = cam_bb_and(cam_bb_step(s.enemy, back), cam_bb_leap(s.empty, back));
-        plain_or_jump[d] = cam_bb_and(movers, cam_bb_or(plain, jump));
+        s.jump[d] = cam_bb_and(cam_bb_step(s.enemy, back), cam_bb_leap(s.empty, back));
+        plain_or_jump[d] = cam_bb_and(movers, cam_bb_or(plain, s.jump[d]));
     }
     for (int d = 0; d < 8; d++)
         n += cam_bb_count(plain_or_jump[d]);
@@ -172,7 +163,6 @@ int cam_eval_mobility_count(cam_view *v, int side)
         return n;
 
     s.ncomp = 0;
-    s.have_jump_edges = 0;
     memset(s.comp_of, 0, sizeof s.comp_of);
     for (int w = 0; w < 3; w++) {
         for (uint64_t x = any_canter.w[w]; x != 0; x &= x - 1) {
