@@ -4,9 +4,15 @@
 #   2. confirm: the best N of the sweep (A) against each of Nolan's eight N (B), on new openings;
 #   3. deeper: the best N against the default at a greater depth.
 # Every stage writes its CSV, its table and (stages 1 and 2) a PNG plot into the output folder.
+# With --ablate, instead: for each of Nolan's scalar factors, the full evaluation (A) against the
+# same with that factor's weight at 0 (B), at --limit (default depth=3; e.g. time=100), --games
+# each or an SPRT (--sprt elo0=0,elo1=20); one summary per factor and ablation.md (the table of
+# docs/camelot-engine.md).
 #
 # Usage: scripts/tune-camelot.sh [--bin PATH] [--out DIR] [--jobs J] [--depth D] [--games G]
 #          [--confirm-games G] [--deep-depth D] [--deep-games G] [--sweep LO:HI:STEP]
+#        scripts/tune-camelot.sh --ablate [--limit KEY=V] [--games G] [--sprt SPEC]
+#          [--factors a,b,...] [--bin PATH] [--out DIR] [--jobs J]
 # Defaults: depth 2, 100 games per sweep value, 200 per confirmation, depth 3 and 100 games for
 # stage 3, N = 12:20:1, 4 random opening plies; about 5 minutes on 2 busy cores.
 set -euo pipefail
@@ -23,6 +29,10 @@ DEEP_GAMES=100
 SWEEP=12:20:1
 DEFAULT_N=17.09
 NOLAN_N=12.27,14.68,16.09,17.09,17.87,18.50,19.04,19.50
+ABLATE=0
+LIMIT=depth=3
+SPRT=""
+FACTORS=mobility,trading,knight_support,man_support,exposure,capture,leave_castle,castle_win,wipeout_win
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -35,7 +45,11 @@ while [ $# -gt 0 ]; do
     --deep-depth) DEEP_DEPTH=$2; shift ;;
     --deep-games) DEEP_GAMES=$2; shift ;;
     --sweep) SWEEP=$2; shift ;;
-    -h | --help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --ablate) ABLATE=1 ;;
+    --limit) LIMIT=$2; shift ;;
+    --sprt) SPRT=$2; shift ;;
+    --factors) FACTORS=$2; shift ;;
+    -h | --help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -53,6 +67,30 @@ if [ -z "$BIN" ] || [ ! -x "$BIN" ]; then
 fi
 mkdir -p "$OUT"
 run() { echo "+ $*" >&2; nice "$@"; }
+
+if [ "$ABLATE" -eq 1 ]; then
+    GAMES_ARG=(--games "$GAMES")
+    [ -n "$SPRT" ] && GAMES_ARG=(--games "${GAMES}" --sprt "$SPRT")
+    {
+        echo "| factor set to 0 in B | games | A wins-draws-losses | Elo A - B | 95 % interval |"
+        echo "|---|---:|---|---:|---|"
+    } > "$OUT/ablation.md"
+    IFS=, read -r -a LIST <<< "$FACTORS"
+    for f in "${LIST[@]}"; do
+        echo "== ablation: $f=0 (B) against the full evaluation (A), $LIMIT"
+        run "$BIN" --game camelot --a "alg=alphabeta,$LIMIT" --b "alg=alphabeta,$LIMIT,$f=0" \
+            "${GAMES_ARG[@]}" --jobs "$JOBS" --seed 7 --random-plies 4 --quiet \
+            --csv "$OUT/ablate-$f.csv" --summary "$OUT/ablate-$f.txt" > /dev/null
+        sed -n 's/^totals: games \([0-9]*\) wins \([0-9]*\) draws \([0-9]*\) losses \([0-9]*\).*/\1 \2-\3-\4/p' \
+            "$OUT/ablate-$f.txt" > "$OUT/.t"
+        read -r n wdl < "$OUT/.t"
+        elo=$(sed -n 's/^Elo A - B: \([^ ]*\) *95% interval \(\[[^]]*\]\).*/\1 \2/p' "$OUT/ablate-$f.txt")
+        echo "| $f | $n | $wdl | ${elo%% *} | ${elo#* } |" >> "$OUT/ablation.md"
+    done
+    rm -f "$OUT/.t"
+    cat "$OUT/ablation.md"
+    exit 0
+fi
 
 echo "== 1. sweep N=$SWEEP (B) against N=$DEFAULT_N (A), depth $DEPTH, $GAMES games per value"
 run "$BIN" --game camelot --a "alg=alphabeta,depth=$DEPTH,N=$DEFAULT_N" \

@@ -15,12 +15,6 @@
 #include "camelot_replay.h"
 #include "cli.h"
 
-/* Depth with a time cap: Camelot's ~100 moves per position make each ply costly, so the caps
- * keep a move within a human's patience at the higher levels. */
-static const ba_cli_level LEVELS[] = {
-    {"Beginner", 1, 0, 2000},  {"Novice", 2, 0, 5000},  {"Club player", 3, 0, 10000},
-    {"Strong", 4, 0, 15000},   {"Expert", 6, 0, 30000}, {"Master", 8, 0, 60000},
-};
 
 static const char MOVE_HELP[] =
     "Moves are in WCF notation: the start square and every landing square, '-' before the\n"
@@ -35,6 +29,7 @@ static const ba_cli_option OPTIONS[] = {
     {"no-fifty", NULL, "no draw after 50 moves each without a capture or castle entry"},
     {"no-repetition", NULL, "no draw by threefold repetition"},
     {"castle-moves", "N", "castle moves per player per game (default 2)"},
+    {"weights", "NAME", "evaluation weights preset: nolan (default) or tuned"},
 };
 
 typedef struct program_state {
@@ -60,6 +55,10 @@ static int handle_option(void *user, const char *name, const char *value, ba_err
         if (end == value || *end != '\0' || n < 0 || n > 255)
             return ba_error_set(err, BA_ERR_RANGE, "--castle-moves: '%s' is not 0..255", value);
         st->options.castle_moves_per_player = (int)n;
+    } else if (strcmp(name, "weights") == 0) {
+        int rc = ba_camelot_weights_preset(value, &st->options.weights, err);
+        if (rc != BA_OK)
+            return rc;
     } else {
         return BA_ERR_UNSUPPORTED;
     }
@@ -84,6 +83,16 @@ static int make_game(void *user, const ba_game **out, int *destroy_after, ba_err
     return BA_OK;
 }
 
+/* The levels are the library's (ba_camelot_level): the same for this program and the web page.
+ * The CLI applies think time and depth; the noise is set here, after the level's limits. */
+static int configure_engine(void *user, ba_engine *engine, int level)
+{
+    (void)user;
+    ba_camelot_level_info info;
+    int rc = ba_camelot_level(level, &info);
+    return rc == BA_OK ? ba_engine_set(engine, BA_OPT_NOISE, info.eval_noise) : rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "replay") == 0)
@@ -93,18 +102,38 @@ int main(int argc, char **argv)
     st.options = ba_camelot_options_default();
     st.changed = 0;
 
+    ba_cli_level levels[BA_CAMELOT_LEVELS];
+    char summary[1024];
+    int at = snprintf(summary, sizeof summary,
+                      "Play Camelot (WCF rules) against libboardai.\n"
+                      "Also: boardai-camelot replay FILE   (check a WCF game record; --help there)\n"
+                      "Levels (--level N; the AI never thinks longer than its level's time):");
+    for (int i = 0; i < BA_CAMELOT_LEVELS; i++) {
+        ba_camelot_level_info info;
+        if (ba_camelot_level(i + 1, &info) != BA_OK)
+            return 1;
+        levels[i].name = info.name;
+        levels[i].depth = info.max_depth;
+        levels[i].nodes = 0;
+        levels[i].time_ms = info.time_ms;
+        if (at > 0 && (size_t)at < sizeof summary)
+            at += snprintf(summary + at, sizeof summary - (size_t)at, "\n  %d %-12s %5.1f s per move%s%s",
+                           i + 1, info.name, (double)info.time_ms / 1000.0,
+                           info.max_depth > 0 ? ", shallow" : "", info.eval_noise > 0 ? ", noisy" : "");
+    }
+
     ba_cli_program prog = BA_CLI_PROGRAM_INIT;
     prog.name = "boardai-camelot";
-    prog.summary = "Play Camelot (WCF rules) against libboardai.\n"
-                   "Also: boardai-camelot replay FILE   (check a WCF game record; --help there)";
+    prog.summary = summary;
     prog.make_game = make_game;
     prog.options = OPTIONS;
     prog.option_count = sizeof OPTIONS / sizeof OPTIONS[0];
     prog.handle_option = handle_option;
     prog.hooks.move_help = MOVE_HELP;
-    prog.hooks.levels = LEVELS;
-    prog.hooks.level_count = sizeof LEVELS / sizeof LEVELS[0];
+    prog.hooks.levels = levels;
+    prog.hooks.level_count = BA_CAMELOT_LEVELS;
     prog.hooks.default_level = 3;
+    prog.hooks.configure_engine = configure_engine;
     prog.user = &st;
     return ba_cli_main(argc, argv, &prog);
 }

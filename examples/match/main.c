@@ -99,7 +99,7 @@ static void usage(FILE *out)
             "\n"
             "CONFIG: comma-separated key=value: alg=negamax|alphabeta|bestfirst|mcts, depth=D,\n"
             "  nodes=N, time=MS (time limits are not reproducible), tt=MB, noise=N, q=0|1\n"
-            "  (quiescence), qdepth=D, aspiration=W, ttdeeper=0|1, threads=T,\n"
+            "  (quiescence), qdepth=D, aspiration=W, ttdeeper=0|1, selective=0|1, threads=T,\n"
             "  mcts_c=C*1000, playout=PLIES, solver=0|1, scale=S (MCTS), and the game's evaluation\n"
             "  parameters, e.g. \"alg=alphabeta,depth=3,N=16.09\" for Camelot.\n"
             "\n"

@@ -24,7 +24,7 @@
 typedef struct match_engine_cfg {
     char text[512]; /* the configuration as written (canonical form for CSV and reports) */
     int64_t alg, depth, nodes, time_ms, tt_mb, noise, quiescence, qdepth, aspiration, tt_deeper,
-        threads, mcts_c, mcts_playout, mcts_solver, mcts_scale;
+        threads, mcts_c, mcts_playout, mcts_solver, mcts_scale, selective;
     int nparams; /* evaluation parameters, interpreted by the game's entry */
     char param_name[MATCH_MAX_PARAMS][MATCH_PARAM_NAME_MAX];
     double param_value[MATCH_MAX_PARAMS];

@@ -35,6 +35,7 @@ static const engine_key ENGINE_KEYS[] = {
     {"playout", FIELD(mcts_playout), BA_OPT_MCTS_PLAYOUT, 0, BA_MAX_DEPTH},
     {"solver", FIELD(mcts_solver), BA_OPT_MCTS_SOLVER, 0, 1},
     {"scale", FIELD(mcts_scale), BA_OPT_MCTS_EVAL_SCALE, 1, BA_SCORE_EVAL_MAX},
+    {"selective", FIELD(selective), BA_OPT_SELECTIVE, 0, 1},
 };
 #define ENGINE_KEY_COUNT (sizeof ENGINE_KEYS / sizeof ENGINE_KEYS[0])
 

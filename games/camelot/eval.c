@@ -18,15 +18,24 @@ void cam_view_from_state(const cam_state *s, cam_view *out)
 {
     cam_view_clear(out);
     out->side_to_move = s->side_to_move;
-    for (int sq = 0; sq < CAM_SQUARES; sq++) {
-        uint8_t piece = s->board[sq];
-        if (piece == CAM_EMPTY)
+    /* Eight squares at a time: most of the board is empty, and a zero word skips eight. */
+    for (int base = 0; base < CAM_SQUARES; base += 8) {
+        uint64_t word;
+        memcpy(&word, s->board + base, sizeof word);
+        if (word == 0)
             continue;
-        int side = CAM_PIECE_SIDE(piece);
-        int v = CAM_VSQ(cam_sq_file[sq], cam_sq_rank[sq]);
-        out->cell[v] = CELL_OF_PIECE[piece & 7];
-        if (out->count[side] < CAM_VIEW_MAX_PIECES)
-            out->sq[side][out->count[side]++] = (int16_t)v;
+        for (int sq = base; sq < base + 8; sq++) {
+            uint8_t piece = s->board[sq];
+            if (piece == CAM_EMPTY)
+                continue;
+            int side = CAM_PIECE_SIDE(piece);
+            int v = CAM_VSQ(cam_sq_file[sq], cam_sq_rank[sq]);
+            out->cell[v] = CELL_OF_PIECE[piece & 7];
+            if (out->count[side] < CAM_VIEW_MAX_PIECES)
+                out->sq[side][out->count[side]++] = (int16_t)v;
+            int bit = CAM_BB_BIT(cam_sq_file[sq], cam_sq_rank[sq]);
+            cam_bb_set(CAM_PIECE_KIND(piece) == CAM_KNIGHT ? &out->knights[side] : &out->men[side], bit);
+        }
     }
 }
 
@@ -136,6 +145,13 @@ int cam_explain(const ba_game *g, const void *state, char *buf, size_t cap)
         return rc;
     size_t len = 0;
     buf[0] = '\0';
+    /* The first line names the weights (the protocol's `eval` shows this text). */
+    int n = snprintf(buf, cap, "weights %s (N = %.2f)\n", ba_camelot_weights_name(&params_of(g)->weights),
+                     params_of(g)->knight_n);
+    if (n < 0 || (size_t)n >= cap)
+        rc = BA_ERR_BUFFER;
+    else
+        len = (size_t)n;
     for (int f = 0; f < BA_CAMELOT_FACTORS && rc == BA_OK; f++)
         rc = append_line(buf, cap, &len, ba_camelot_factor_name(f), b.terms[0][f], b.terms[1][f]);
     if (rc == BA_OK)
@@ -164,9 +180,12 @@ int cam_state_trap_square(const cam_state *s, int side, int from, int to)
     return 0;
 }
 
-int cam_eval_move_key_parts(const cam_eval_params *p, int leaves_castle, int captures, int trap)
+int cam_eval_move_key_parts(const cam_eval_params *p, int leaves_castle, int captures, int trap,
+                            int enters)
 {
     int64_t key = 0;
+    if (enters)
+        key += (int64_t)p->weights.castle_win * CAM_EVAL_SCALE / 2;
     if (leaves_castle)
         key += (int64_t)p->weights.leave_castle * CAM_EVAL_SCALE;
     if (captures > 0)
@@ -206,5 +225,6 @@ int cam_order_key(const ba_game *g, const void *state, const ba_move *move)
     int leaves = cam_castle_owner(from) == side && cam_castle_owner(to) != side;
     int captures = captures_of(s, move);
     int trap = captures == 0 && cam_state_trap_square(s, side, from, to);
-    return cam_eval_move_key_parts(params_of(g), leaves, captures, trap);
+    int enters = cam_castle_owner(to) == 1 - side && cam_castle_owner(from) != 1 - side;
+    return cam_eval_move_key_parts(params_of(g), leaves, captures, trap, enters);
 }

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "boardai/camelot.h"
+#include "camelot/bb.h"
 
 /** Hundredths of a point: the evaluation's integer unit (BA_CAMELOT_EVAL_SCALE). */
 #define CAM_EVAL_SCALE 100
@@ -44,6 +45,8 @@ typedef struct cam_view {
     int castle_moves_left[2];            /* castle moves each side may still make */
     int count[2];                        /* pieces per side */
     int16_t sq[2][CAM_VIEW_MAX_PIECES];  /* their view indices */
+    cam_bb men[2], knights[2];           /* the same pieces as bitboards (bb.h), for the
+                                            neighbourhood factors */
 } cam_view;
 
 /** The eight directions in view indices. */
@@ -117,9 +120,12 @@ int cam_eval_view(cam_view *v, const cam_eval_params *p);
 /**
  * The move-ordering key (factors 11, 12 and 10) in hundredths: leave_castle if the move leaves
  * the own castle, plus capture (and @p captures hundredths, so that longer chains come first)
- * if it captures, plus exposure if it is a non-capture that ends in a trap (@p trap).
+ * if it captures, plus exposure if it is a non-capture that ends in a trap (@p trap), plus half
+ * of castle_win if it enters the opponent's castle (@p enters: a castle threat, searched right
+ * after the captures).
  */
-int cam_eval_move_key_parts(const cam_eval_params *p, int leaves_castle, int captures, int trap);
+int cam_eval_move_key_parts(const cam_eval_params *p, int leaves_castle, int captures, int trap,
+                            int enters);
 
 /* ---- on the rules module's state (eval.c) ---- */
 struct cam_state;

@@ -65,88 +65,6 @@ int32_t cam_eval_advance(const cam_view *v, int side, const cam_eval_params *p)
     return cam_sat32(sum * SCALE);
 }
 
-/*
- * Squares one piece controls (factor 5): plain-move targets, canter landings (also the squares
- * from which a knight's Charge may start jumping), and enemy pieces it could jump, from its own
- * square or, for a knight, from any canter landing. Each square counts once per piece. The
- * castle rules apply (no plain move or canter into or through the own castle; a canter into
- * the opponent's castle stops there; a piece inside the opponent's castle controls the other
- * castle square when it is empty and a castle move is left). The turn's obligations
- * (compulsory capture, the knight-canter rule, leaving the own castle) do not: control is a
- * property of the position, not of this turn. @p mark holds @p stamp for squares seen.
- */
-static int piece_control(cam_view *v, int side, int from, uint8_t *mark, uint8_t stamp)
-{
-    if (cam_view_castle_owner(from) == 1 - side) {
-        int other = from == CAM_V_F1 ? CAM_V_G1 : from == CAM_V_G1 ? CAM_V_F1
-                  : from == CAM_V_F16 ? CAM_V_G16 : CAM_V_F16;
-        return v->cell[other] == CAM_C_EMPTY && v->castle_moves_left[side] > 0;
-    }
-    const unsigned own = CAM_C_MAN_OF(side), enemy = CAM_C_MAN_OF(1 - side);
-    const uint8_t self = v->cell[from];
-    const int knight = (self & CAM_C_KNIGHT) != 0;
-    int n = 0, friends = 0;
-    v->cell[from] = CAM_C_EMPTY; /* the moving piece has left its square */
-    for (int d = 0; d < 8; d++) {
-        int t = from + cam_view_dirs[d];
-        unsigned c = v->cell[t];
-        if (c == CAM_C_EMPTY)
-            n += cam_view_castle_owner(t) != side;
-        else if (OWNER_BITS(c) == own)
-            friends++;
-        else if (OWNER_BITS(c) == enemy)
-            n += v->cell[t + cam_view_dirs[d]] == CAM_C_EMPTY; /* a jump from the start */
-    }
-    /* Without a friend next to it a piece cannot canter (nor Charge): the count is done. */
-    if (friends == 0) {
-        v->cell[from] = self;
-        return n;
-    }
-    if (knight) /* enemies already counted from the start square: not again from a landing */
-        for (int d = 0; d < 8; d++) {
-            int e = from + cam_view_dirs[d];
-            if (OWNER_BITS(v->cell[e]) == enemy && v->cell[e + cam_view_dirs[d]] == CAM_C_EMPTY)
-                mark[e] = stamp;
-        }
-    int16_t stack[CAM_VCELLS];
-    int top = 0;
-    stack[top++] = (int16_t)from;
-    mark[from] = stamp;
-    while (top > 0) {
-        int c = stack[--top];
-        for (int d = 0; d < 8; d++) {
-            int over = c + cam_view_dirs[d], land = over + cam_view_dirs[d];
-            unsigned who = OWNER_BITS(v->cell[over]);
-            if (v->cell[land] != CAM_C_EMPTY)
-                continue;
-            if (who == own) {
-                int owner = cam_view_castle_owner(land);
-                if (mark[land] == stamp || owner == side)
-                    continue;
-                mark[land] = stamp;
-                n++;
-                if (owner < 0) /* entering the opponent's castle ends the move */
-                    stack[top++] = (int16_t)land;
-            } else if (who == enemy && knight && c != from && mark[over] != stamp) {
-                mark[over] = stamp;
-                n++;
-            }
-        }
-    }
-    v->cell[from] = self;
-    return n;
-}
-
-int cam_eval_mobility_count(cam_view *v, int side)
-{
-    uint8_t mark[CAM_VCELLS];
-    memset(mark, 0, sizeof mark);
-    int n = 0;
-    for (int i = 0; i < v->count[side]; i++)
-        n += piece_control(v, side, v->sq[side][i], mark, (uint8_t)(i + 1));
-    return n;
-}
-
 /* Factor 5. */
 int32_t cam_eval_mobility(cam_view *v, int side, const cam_eval_params *p)
 {
@@ -177,32 +95,18 @@ int32_t cam_eval_centre(const cam_view *v, int side, const cam_eval_params *p)
     return cam_sat32(sum * SCALE);
 }
 
-static int has_neighbour(const cam_view *v, int sq, unsigned cell)
-{
-    for (int d = 0; d < 8; d++)
-        if (v->cell[sq + cam_view_dirs[d]] == cell)
-            return 1;
-    return 0;
-}
-
 /* Factor 8: each piece (man or knight) with at least one friendly knight next to it. */
 int32_t cam_eval_knight_support(const cam_view *v, int side, const cam_eval_params *p)
 {
-    int n = 0;
-    for (int i = 0; i < v->count[side]; i++)
-        n += has_neighbour(v, v->sq[side][i], CAM_C_KNIGHT_OF(side));
+    cam_bb own = cam_bb_or(v->men[side], v->knights[side]);
+    int n = cam_bb_count(cam_bb_and(cam_bb_around(v->knights[side]), own));
     return cam_sat32((int64_t)n * p->weights.knight_support * SCALE);
 }
 
 /* Factor 9: each man with at least one friendly man next to it. */
 int32_t cam_eval_man_support(const cam_view *v, int side, const cam_eval_params *p)
 {
-    int n = 0;
-    for (int i = 0; i < v->count[side]; i++) {
-        int sq = v->sq[side][i];
-        if (!(v->cell[sq] & CAM_C_KNIGHT))
-            n += has_neighbour(v, sq, CAM_C_MAN_OF(side));
-    }
+    int n = cam_bb_count(cam_bb_and(cam_bb_around(v->men[side]), v->men[side]));
     return cam_sat32((int64_t)n * p->weights.man_support * SCALE);
 }
 
@@ -232,10 +136,24 @@ int32_t cam_eval_exposure(const cam_view *v, int side, const cam_eval_params *p)
 {
     if (side == v->side_to_move)
         return 0;
-    int n = 0;
-    for (int i = 0; i < v->count[side]; i++) {
-        int sq = v->sq[side][i];
-        n += cam_eval_trap_square(v, side, sq, sq);
+    /* As sets (bb.h): the pieces p with, in some direction d, an enemy on p+d, p+2d empty and
+     * p-d not empty (occupied or off the board), outside the opponent's castle. This is
+     * cam_eval_trap_square() for every piece at once (test_eval checks that they agree). */
+    cam_bb own = cam_bb_or(v->men[side], v->knights[side]);
+    cam_bb enemy = cam_bb_or(v->men[1 - side], v->knights[1 - side]);
+    cam_bb empty = cam_bb_andnot(cam_bb_andnot(CAM_BB_BOARD, own), enemy);
+    cam_bb trapped = {{0, 0, 0}};
+#pragma GCC unroll 8
+    for (int d = 0; d < 8; d++) {
+        int back = (d + 4) & 7;
+        cam_bb next_to_enemy = cam_bb_step(enemy, back);
+        cam_bb beyond_empty = cam_bb_step(cam_bb_step(empty, back), back);
+        cam_bb behind_empty = cam_bb_step(empty, d);
+        trapped = cam_bb_or(trapped, cam_bb_andnot(cam_bb_and(next_to_enemy, beyond_empty), behind_empty));
     }
+    cam_bb opp_castle = {{0, 0, 0}};
+    cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(5, 15) : CAM_BB_BIT(5, 0));
+    cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(6, 15) : CAM_BB_BIT(6, 0));
+    int n = cam_bb_count(cam_bb_andnot(cam_bb_and(trapped, own), opp_castle));
     return cam_sat32((int64_t)n * p->weights.exposure * SCALE);
 }

@@ -45,6 +45,8 @@ void cam_view_clear(cam_view *view)
     view->side_to_move = 0;
     view->castle_moves_left[0] = view->castle_moves_left[1] = 2;
     view->count[0] = view->count[1] = 0;
+    memset(view->men, 0, sizeof view->men);
+    memset(view->knights, 0, sizeof view->knights);
 }
 
 int cam_view_put(cam_view *view, int file, int rank, int side, int knight)
@@ -56,5 +58,6 @@ int cam_view_put(cam_view *view, int file, int rank, int side, int knight)
         return -1;
     view->cell[v] = (uint8_t)(knight ? CAM_C_KNIGHT_OF(side) : CAM_C_MAN_OF(side));
     view->sq[side][view->count[side]++] = (int16_t)v;
+    cam_bb_set(knight ? &view->knights[side] : &view->men[side], CAM_BB_BIT(file, rank));
     return 0;
 }

@@ -2,6 +2,8 @@
  * Camelot evaluation: Nolan's default weights (tables as data), their range check and the
  * factor names used by `eval` (explain) and the breakdown API.
  */
+#include <string.h>
+
 #include "camelot/eval.h"
 
 /* The defaults are data in camelot.h (BA_CAMELOT_WEIGHTS_DEFAULT_INIT) so that the constant
@@ -11,6 +13,36 @@ static const ba_camelot_weights NOLAN = BA_CAMELOT_WEIGHTS_DEFAULT_INIT;
 ba_camelot_weights ba_camelot_weights_default(void)
 {
     return NOLAN;
+}
+
+int ba_camelot_weights_preset(const char *name, ba_camelot_weights *out, ba_error *err)
+{
+    if (name == NULL || out == NULL)
+        return ba_error_set(err, BA_ERR_ARG, "camelot weights preset: NULL argument");
+    if (strcmp(name, "nolan") == 0) {
+        *out = NOLAN;
+        return BA_OK;
+    }
+    if (strcmp(name, "tuned") == 0) /* the slot is reserved; no tuned set has won its SPRT yet */
+        return ba_error_set(err, BA_ERR_RANGE,
+                            "camelot weights preset 'tuned': no tuned weights have been adopted yet "
+                            "(see docs/camelot-evaluation.md); use 'nolan'");
+    return ba_error_set(err, BA_ERR_RANGE, "unknown camelot weights preset '%s' (known: nolan, tuned)",
+                        name);
+}
+
+const char *ba_camelot_weights_name(const ba_camelot_weights *w)
+{
+    /* Field by field (the struct may have padding, so no memcmp of the whole). */
+    if (w == NULL || w->knight_x != NOLAN.knight_x || w->man != NOLAN.man ||
+        w->castle_win != NOLAN.castle_win || w->wipeout_win != NOLAN.wipeout_win ||
+        memcmp(w->advance, NOLAN.advance, sizeof w->advance) != 0 || w->mobility != NOLAN.mobility ||
+        w->trading != NOLAN.trading || memcmp(w->centre, NOLAN.centre, sizeof w->centre) != 0 ||
+        w->knight_support != NOLAN.knight_support || w->man_support != NOLAN.man_support ||
+        w->exposure != NOLAN.exposure || w->leave_castle != NOLAN.leave_castle ||
+        w->capture != NOLAN.capture)
+        return "custom";
+    return "nolan";
 }
 
 /* Every weight is bounded; the factors still compute in 64 bits and saturate, so that no

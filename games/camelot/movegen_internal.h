@@ -70,4 +70,10 @@ int cam_generate_from(const ba_game *g, const cam_state *s, int from, ba_move *m
  * generate() uses it, since an empty move list already expresses that rule. */
 int cam_game_over_without_movelist(const ba_game *g, const cam_state *s, const ba_history *hist);
 
+/* Selective-search hooks of the vtable (selective.c). */
+int cam_make_null(const ba_game *g, void *state);
+int cam_null_move_unsafe(const ba_game *g, const void *state);
+int cam_futility_margin(const ba_game *g, const void *state, int depth);
+int cam_move_noisy(const ba_game *g, const void *state, const ba_move *move);
+
 #endif

@@ -16,6 +16,7 @@
 #ifndef BOARDAI_CAMELOT_H
 #define BOARDAI_CAMELOT_H
 
+#include "engine.h" /* ba_engine, for the levels */
 #include "game.h"
 #include "position.h" /* ba_pos, for the record reader */
 
@@ -87,6 +88,17 @@ typedef struct ba_camelot_weights {
 
 /** Nolan's weights (#BA_CAMELOT_WEIGHTS_DEFAULT_INIT; see the field comments). */
 BA_API ba_camelot_weights ba_camelot_weights_default(void);
+
+/**
+ * The weights of a named preset: "nolan" (Michael Nolan's published weights, the default) or
+ * "tuned" (weights tuned on self-play; none has been adopted yet, see
+ * docs/camelot-evaluation.md, so "tuned" is refused for now). @return #BA_OK, #BA_ERR_ARG for a
+ * NULL argument, #BA_ERR_RANGE for an unknown or unavailable preset (the message names it).
+ */
+BA_API int ba_camelot_weights_preset(const char *name, ba_camelot_weights *out, ba_error *err);
+
+/** The name of the preset whose weights are exactly @p w ("nolan"), or "custom". */
+BA_API const char *ba_camelot_weights_name(const ba_camelot_weights *w);
 
 /**
  * Checks that weights are usable: knight_x in (1, 4], man in 1..10000, every other weight within
@@ -221,6 +233,34 @@ BA_API int ba_camelot_create(const ba_camelot_options *opts, ba_game **out, ba_e
  */
 BA_API int ba_camelot_get_options(const ba_game *game, ba_camelot_options *out);
 
+
+/* ---- Playing levels (one definition for the terminal program and the web page) ---- */
+
+/** Number of playing levels: 1 (weakest) .. #BA_CAMELOT_LEVELS. */
+#define BA_CAMELOT_LEVELS 6
+
+/** One playing level: think time first, and for the weakest levels a depth cap and noise. */
+typedef struct ba_camelot_level_info {
+    int level;          /**< 1 .. #BA_CAMELOT_LEVELS. */
+    const char *name;   /**< Shown to the player, e.g. "Beginner". */
+    int64_t time_ms;    /**< Think time per move (#BA_OPT_TIME_MS): the AI never thinks longer. */
+    int max_depth;      /**< Depth cap in plies (#BA_OPT_DEPTH), 0 = none. */
+    int eval_noise;     /**< Evaluation noise (#BA_OPT_NOISE) in evaluation units (a man is
+                             worth 10000), 0 = none. */
+} ba_camelot_level_info;
+
+/**
+ * The definition of playing level @p level (1 .. #BA_CAMELOT_LEVELS): think times of about
+ * 0.1, 0.5, 2, 5, 15 and 40 seconds; levels 1 and 2 are also capped in depth and levels 1 to 3
+ * play with evaluation noise. @return #BA_OK, #BA_ERR_ARG (NULL @p out) or #BA_ERR_RANGE.
+ */
+BA_API int ba_camelot_level(int level, ba_camelot_level_info *out);
+
+/**
+ * Sets @p engine's think time, depth limit and noise to level @p level (other options are left
+ * as they are). @return #BA_OK, #BA_ERR_ARG or #BA_ERR_RANGE.
+ */
+BA_API int ba_camelot_level_configure(ba_engine *engine, int level);
 
 #ifdef __cplusplus
 }

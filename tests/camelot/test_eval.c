@@ -320,13 +320,15 @@ START_TEST(test_move_key_parts)
     setup(&f, "", "", 0);
     /* Factor 11: 6000 points; 12: 4500 (+ one hundredth per captured piece, longer chains
      * first); 10: -15 for a quiet move into a trap (a capture is not charged). */
-    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 0, 0), 0);
-    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 1, 0, 0), 600000);
-    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 1, 0), 450001);
-    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 3, 0), 450003);
-    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 1, 2, 0), 1050002);
-    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 0, 1), -1500);
-    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 1, 1), 450001);
+    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 0, 0, 0), 0);
+    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 1, 0, 0, 0), 600000);
+    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 1, 0, 0), 450001);
+    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 3, 0, 0), 450003);
+    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 1, 2, 0, 0), 1050002);
+    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 0, 1, 0), -1500);
+    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 1, 1, 0), 450001);
+    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 0, 0, 1), 155000); /* castle entry */
+    ck_assert_int_eq(cam_eval_move_key_parts(&f.o, 0, 1, 0, 1), 605001);
 }
 END_TEST
 
@@ -357,6 +359,9 @@ START_TEST(test_order_key_vtable)
     f.s.must_leave[0] = CAM_SQ_F1;
     cam_state_finish(&f.s);
     ck_assert_int_eq(key_of(g, &f.s, "F1-F2"), 600000);
+    /* Entering Black's castle: half of a castle win (ordered after captures, before the rest). */
+    setup(&f, "f15 d8", "h12", 0);
+    ck_assert_int_eq(key_of(g, &f.s, "F15-F16"), 155000);
 }
 END_TEST
 
@@ -397,7 +402,8 @@ START_TEST(test_order_key_matches_decode)
             ck_assert_int_eq(cam_move_decode(&f.s, &moves[i], &mi), BA_OK);
             int trap = mi.captures == 0 && cam_state_trap_square(&f.s, me, mi.from, mi.to);
             ck_assert_int_eq(g->order_key(g, &f.s, &moves[i]),
-                             cam_eval_move_key_parts(&o, mi.leaves_own_castle, mi.captures, trap));
+                             cam_eval_move_key_parts(&o, mi.leaves_own_castle, mi.captures, trap,
+                                                     mi.enters_opp_castle));
             charges += mi.kind == CAM_MOVE_CHARGE;
             jumps += mi.kind == CAM_MOVE_JUMP;
             leaves += mi.leaves_own_castle;

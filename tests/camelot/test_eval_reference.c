@@ -125,6 +125,61 @@ START_TEST(test_mobility_matches_reference)
 }
 END_TEST
 
+/* Knight support, man support and exposure (computed with bitboards) against a square-by-square
+ * count on the rules' tables, on random positions; and the bitboard masks against the layout. */
+START_TEST(test_neighbourhood_factors_match_reference)
+{
+    cam_bb board = {{0, 0, 0}}, not_a = {{0, 0, 0}}, not_l = {{0, 0, 0}};
+    for (int sq = 0; sq < CAM_SQUARES; sq++)
+        cam_bb_set(&board, CAM_BB_BIT(cam_sq_file[sq], cam_sq_rank[sq]));
+    for (int r = 0; r < 16; r++)
+        for (int f = 0; f < 12; f++) {
+            if (f != 0)
+                cam_bb_set(&not_a, CAM_BB_BIT(f, r));
+            if (f != 11)
+                cam_bb_set(&not_l, CAM_BB_BIT(f, r));
+        }
+    ck_assert_int_eq(memcmp(&board, &CAM_BB_BOARD, sizeof board), 0);
+    ck_assert_int_eq(memcmp(&not_a, &CAM_BB_NOT_A, sizeof board), 0);
+    ck_assert_int_eq(memcmp(&not_l, &CAM_BB_NOT_L, sizeof board), 0);
+    ba_camelot_options o = ba_camelot_options_default();
+    srand(4242);
+    for (int trial = 0; trial < 400; trial++) {
+        cam_state s;
+        random_state(&s, 5 + trial % 40);
+        cam_view v;
+        cam_view_from_state(&s, &v);
+        for (int side = 0; side < 2; side++) {
+            int ks = 0, ms = 0, ex = 0;
+            for (int sq = 0; sq < CAM_SQUARES; sq++) {
+                if (!is_own(s.board[sq], side))
+                    continue;
+                int by_knight = 0, by_man = 0, trapped = 0;
+                for (int d = 0; d < CAM_DIRS; d++) {
+                    int e = cam_step[sq][d];
+                    if (e == CAM_NO_SQUARE || s.board[e] == CAM_EMPTY)
+                        continue;
+                    if (is_own(s.board[e], side)) {
+                        by_knight |= CAM_PIECE_KIND(s.board[e]) == CAM_KNIGHT;
+                        by_man |= CAM_PIECE_KIND(s.board[e]) == CAM_MAN;
+                        continue;
+                    }
+                    int beyond = cam_leap[sq][d], behind = cam_step[sq][(d + 4) % CAM_DIRS];
+                    trapped |= beyond != CAM_NO_SQUARE && s.board[beyond] == CAM_EMPTY &&
+                               !(behind != CAM_NO_SQUARE && s.board[behind] == CAM_EMPTY);
+                }
+                ks += by_knight;
+                ms += by_man && CAM_PIECE_KIND(s.board[sq]) == CAM_MAN;
+                ex += trapped && cam_castle_owner(sq) != 1 - side;
+            }
+            ck_assert_int_eq(cam_eval_knight_support(&v, side, &o), ks * 500);
+            ck_assert_int_eq(cam_eval_man_support(&v, side, &o), ms * 200);
+            ck_assert_int_eq(cam_eval_exposure(&v, side, &o), side == v.side_to_move ? 0 : ex * -1500);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_canter_reach_agrees_with_rules)
 {
     /* The rules module's canter reach (the squares a canter or a Charge's canters reach) must
@@ -304,6 +359,7 @@ Suite *ba_test_suite(void)
     TCase *tc = tcase_create("reference");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_mobility_matches_reference);
+    tcase_add_test(tc, test_neighbourhood_factors_match_reference);
     tcase_add_test(tc, test_canter_reach_agrees_with_rules);
     tcase_add_test(tc, test_start_position);
     tcase_add_test(tc, test_colour_symmetry);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "boardai/boardai.h"
 #include "check_main.h"
@@ -660,6 +661,132 @@ START_TEST(test_new_rejects_bad_games)
 }
 END_TEST
 
+/* Waits a little: a `go infinite` runs meanwhile on the protocol's own thread. */
+static void pause_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* The clock: `go wtime ... btime ...` (with increments, moves to go, only increments, or a
+ * fallen flag) always answers a bestmove; the readable value follows the score. */
+START_TEST(test_go_with_a_clock)
+{
+    static const char *const lines[] = {
+        "go wtime 1000 btime 1000 winc 10 binc 10",
+        "go wtime 500 btime 9000 movestogo 3",
+        "go winc 100 binc 100",
+        "go wtime 0 btime 0 winc 100 binc 100",
+        "go wtime -20 btime -20",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        ck_assert_int_eq(feed(lines[i]), BA_OK);
+        char move[64], value[32];
+        int score = 0;
+        ck_assert_msg(sscanf(last(), "bestmove %63s score %d value %31s", move, &score, value) == 3,
+                      "'%s' answered '%s'", lines[i], last());
+    }
+    ck_assert_int_eq(engine_value(BA_OPT_TIME_MS), 0);
+    expect_error("go movestogo x", "not a number");
+    expect_error("go wtime", "missing");
+}
+END_TEST
+
+/* `go infinite` runs until `stop`: other commands are refused meanwhile, `stop` answers the
+ * bestmove (after the info lines), and the session goes on. */
+START_TEST(test_go_infinite_and_stop)
+{
+    expect_silent("position 3 4 5 / 0");
+    ck_assert_int_eq(feed("go infinite"), BA_OK);
+    pause_ms(30);
+    ck_assert_int_eq(ba_protocol_feed(proto, "moves"), BA_OK);
+    pause_ms(30);
+    ck_assert_int_eq(ba_protocol_feed(proto, "stop"), BA_OK);
+    int refused = 0;
+    for (size_t i = 0; i < cap.count; i++)
+        refused += strstr(cap.line[i], "error: 'moves' while searching") != NULL;
+    ck_assert_int_eq(refused, 1);
+    ck_assert_msg(starts_with(last(), "bestmove "), "'%s'", last());
+    for (size_t i = 0; i + 1 < cap.count; i++)
+        if (starts_with(cap.line[i], "info "))
+            check_info(cap.line[i]);
+    /* A stop with nothing running is harmless, and the session works as before. */
+    expect_silent("stop");
+    ck_assert_int_eq(feed("go depth 3"), BA_OK);
+    ck_assert(starts_with(last(), "bestmove "));
+    /* quit during `go infinite` ends the search and the session (bestmove first). */
+    ck_assert_int_eq(feed("go infinite depth 2"), BA_OK);
+    ck_assert_int_eq(ba_protocol_feed(proto, "quit"), BA_PROTOCOL_QUIT);
+    ck_assert(starts_with(last(), "bestmove "));
+    /* and freeing a session in the middle of one is safe (teardown frees this one) */
+    ck_assert_int_eq(feed("go infinite"), BA_OK);
+}
+END_TEST
+
+/* `go solve` proves the value: Nim 1 1 1 is a win in 3 plies for the side to move. */
+START_TEST(test_go_solve_and_readable_values)
+{
+    expect_silent("position 1 1 1 / 0");
+    ck_assert_int_eq(feed("go solve"), BA_OK);
+    ck_assert_msg(strstr(last(), " value win 3") != NULL, "'%s'", last());
+    expect_silent("position 2 2 / 0");
+    ck_assert_int_eq(feed("go solve"), BA_OK);
+    ck_assert_msg(strstr(last(), " value loss ") != NULL, "'%s'", last());
+    /* An unproven search gives the number. */
+    expect_silent("position 3 4 5 / 0");
+    ck_assert_int_eq(feed("go depth 1"), BA_OK);
+    int score = 0;
+    char value[32];
+    ck_assert(sscanf(last(), "bestmove %*s score %d value %31s", &score, value) == 2);
+    char want[32];
+    snprintf(want, sizeof want, "%d", score);
+    ck_assert_str_eq(value, want);
+}
+END_TEST
+
+/* MultiPV: K lines per depth, the first in the usual format, the others as `info multipv k`. */
+START_TEST(test_multipv_and_searchmoves)
+{
+    expect_silent("setoption multipv 3");
+    expect_silent("position 3 4 5 / 0");
+    ck_assert_int_eq(feed("go depth 3"), BA_OK);
+    int lines[4] = {0};
+    for (size_t i = 0; i + 1 < cap.count; i++) {
+        int k = 0;
+        if (starts_with(cap.line[i], "info depth")) {
+            check_info(cap.line[i]);
+            lines[1]++;
+        } else if (sscanf(cap.line[i], "info multipv %d depth", &k) == 1 && k >= 2 && k <= 3) {
+            ck_assert_ptr_nonnull(strstr(cap.line[i], " value "));
+            ck_assert_ptr_nonnull(strstr(cap.line[i], " pv "));
+            lines[k]++;
+        } else {
+            ck_abort_msg("unexpected line '%s'", cap.line[i]);
+        }
+    }
+    ck_assert_int_eq(lines[1], 3);
+    ck_assert_int_eq(lines[2], 3);
+    ck_assert_int_eq(lines[3], 3);
+    expect_silent("setoption multipv 1");
+    expect_error("setoption multipv 0", "range");
+
+    /* searchmoves: Nim 1 2 is won only by 2:1; without it both moves lose. */
+    expect_silent("position 1 2 / 0");
+    ck_assert_int_eq(feed("go searchmoves 1:1 2:2 depth 6"), BA_OK);
+    char move[64];
+    ck_assert(sscanf(last(), "bestmove %63s", move) == 1);
+    ck_assert(strcmp(move, "1:1") == 0 || strcmp(move, "2:2") == 0);
+    ck_assert_msg(strstr(last(), " value loss ") != NULL, "'%s'", last());
+    ck_assert_int_eq(feed("go depth 6 searchmoves 2:1"), BA_OK);
+    ck_assert(starts_with(last(), "bestmove 2:1 "));
+    expect_error("go searchmoves 9:9", "searchmoves");
+    expect_error("go searchmoves depth 3", "no move");
+    expect_silent("setoption selective 0");
+    ck_assert_int_eq(engine_value(BA_OPT_SELECTIVE), 0);
+    expect_error("setoption selective 2", "range");
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("protocol");
@@ -679,6 +806,10 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_help_quit_and_unknown);
     tcase_add_test(tc, test_hostile_input);
     tcase_add_test(tc, test_show_and_eval_without_extras);
+    tcase_add_test(tc, test_go_with_a_clock);
+    tcase_add_test(tc, test_go_infinite_and_stop);
+    tcase_add_test(tc, test_go_solve_and_readable_values);
+    tcase_add_test(tc, test_multipv_and_searchmoves);
     suite_add_tcase(s, tc);
 
     TCase *drawn = tcase_create("nim with render and explain");

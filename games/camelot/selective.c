@@ -1,0 +1,69 @@
+/*
+ * Camelot's selective-search hooks (docs/camelot-engine.md, "Selective search"): the null move,
+ * when passing is unsafe, the futility margin and which moves are noisy.
+ *
+ * Why a pass is unsafe when a capture is compulsory (or a piece must leave its own castle): the
+ * null-move test assumes that the side to move has a move at least as good as passing. Under
+ * compulsory capture the side to move has no choice but a capture, and Nolan's exposure trap
+ * (factor 10) exists exactly because such a forced capture can be worse than doing nothing: the
+ * capturing piece lands where it is taken back with interest. A pass there would claim a freedom
+ * the rules deny, and prune lines in which the side is in fact in trouble. The same holds for
+ * the own-castle obligation. With three or fewer pieces a side is in the endgame, where being
+ * forced to move matters most (Nolan: most endings are not drawn), so no pass there either.
+ */
+#include "camelot/movegen_internal.h"
+
+int cam_make_null(const ba_game *g, void *state)
+{
+    (void)g;
+    cam_state *s = state;
+    int side = s->side_to_move;
+    /* The pass is a turn of `side`: its castle obligation (if any) lapses, as after any move. */
+    if (s->must_leave[side] != CAM_NO_SQUARE) {
+        s->hash ^= cam_zobrist_misc[(side == 0 ? 4 : 6) + (s->must_leave[side] & 1)];
+        s->must_leave[side] = CAM_NO_SQUARE;
+    }
+    if (s->quiet_plies < UINT16_MAX)
+        s->quiet_plies++;
+    s->side_to_move = (uint8_t)(1 - side);
+    s->hash ^= cam_zobrist_misc[0];
+    return BA_OK;
+}
+
+int cam_null_move_unsafe(const ba_game *g, const void *state)
+{
+    (void)g;
+    const cam_state *s = state;
+    int side = s->side_to_move;
+    if (s->piece_count[side] <= 3)
+        return 1;
+    if (cam_obliged_piece(s) != CAM_NO_SQUARE)
+        return 1;
+    return cam_side_can_jump(s, side);
+}
+
+/* A quiet move changes Nolan's evaluation mostly through advance (a long canter can gain some
+ * 40 points), mobility and the support terms: half a man per ply (5,000 hundredths) is a wide
+ * margin. */
+int cam_futility_margin(const ba_game *g, const void *state, int depth)
+{
+    (void)g;
+    (void)state;
+    return 5000 * depth;
+}
+
+/* Captures, leaving one's own castle (factors 12 and 11) and entering the opponent's castle
+ * (half of a castle win) change the game sharply: never reduced nor pruned as quiet. */
+int cam_move_noisy(const ba_game *g, const void *state, const ba_move *move)
+{
+    (void)g;
+    const cam_state *s = state;
+    if (move->tag == CAM_MOVE_JUMP || move->tag == CAM_MOVE_CHARGE)
+        return 1;
+    if (move->len < 2)
+        return 0;
+    int side = s->side_to_move, from = move->bytes[0], to = move->bytes[move->len - 1];
+    if (cam_is_own_castle(from, side))
+        return 1;
+    return cam_is_opp_castle(to, side) && !cam_is_opp_castle(from, side);
+}

@@ -1,0 +1,121 @@
+/*
+ * Camelot's selective-search hooks: the null move (side and hash, the lapsed castle obligation),
+ * when a pass is unsafe (compulsory capture, castle obligation, three or fewer pieces), noisy
+ * moves, and a selective search that still finds a forced capture win.
+ */
+#include "boardai/boardai.h"
+#include "check_main.h"
+#include "test_rules_util.h"
+
+static const ba_game *G(void) { return ba_camelot_game(); }
+
+START_TEST(null_move_passes_the_turn)
+{
+    const ba_game *g = G();
+    ck_assert(BA_GAME_HAS(g, make_null) && g->make_null != NULL);
+    cam_state s, t;
+    g->init(g, &s);
+    t = s;
+    ck_assert_int_eq(g->make_null(g, &t), BA_OK);
+    ck_assert_int_eq(t.side_to_move, 1);
+    ck_assert_int_eq(memcmp(t.board, s.board, sizeof s.board), 0);
+    ck_assert(t.hash != s.hash);
+    ck_assert(t.hash == cam_hash_full(&t));
+    ck_assert_int_eq(g->make_null(g, &t), BA_OK);
+    ck_assert(t.hash == s.hash);
+    ck_assert_int_eq(t.quiet_plies, 2);
+}
+END_TEST
+
+START_TEST(null_move_lapses_the_castle_obligation)
+{
+    const ba_game *g = G();
+    cam_state s;
+    camt_setup(&s, "M F1, M D6, M E6, m D11, m E11", 0);
+    s.must_leave[0] = (uint8_t)camt_sq("F1");
+    cam_state_finish(&s);
+    ck_assert(g->null_move_unsafe(g, &s)); /* the obligation makes the pass unsafe */
+    ck_assert_int_eq(g->make_null(g, &s), BA_OK);
+    ck_assert_int_eq(s.must_leave[0], CAM_NO_SQUARE);
+    ck_assert(s.hash == cam_hash_full(&s));
+}
+END_TEST
+
+START_TEST(pass_unsafe_when_forced)
+{
+    const ba_game *g = G();
+    cam_state s;
+    g->init(g, &s);
+    ck_assert(!g->null_move_unsafe(g, &s));
+    /* White must capture (E6 jumps E7 to E8): unsafe. */
+    camt_setup(&s, "M E6, M D6, M C6, M B6, m E7, m A11, m B11, m C11", 0);
+    ck_assert(g->null_move_unsafe(g, &s));
+    /* The same pieces, the black man out of reach: safe. */
+    camt_setup(&s, "M E6, M D6, M C6, M B6, m E9, m A11, m B11, m C11", 0);
+    ck_assert(!g->null_move_unsafe(g, &s));
+    /* Three pieces or fewer: an ending, unsafe. */
+    camt_setup(&s, "M E6, M D6, M C6, m E9, m A11, m B11, m C11", 0);
+    ck_assert(g->null_move_unsafe(g, &s));
+}
+END_TEST
+
+START_TEST(noisy_moves)
+{
+    const ba_game *g = G();
+    cam_state s;
+    camt_setup(&s, "M E6, M D6, M C6, M B6, m E7, m A11, m B11, m C11", 0);
+    ba_move moves[CAMT_MAX_MOVES];
+    ba_history h = {NULL, 0};
+    int n = g->generate(g, &s, &h, moves, CAMT_MAX_MOVES);
+    ck_assert_int_gt(n, 0);
+    for (int i = 0; i < n; i++) /* every legal move is a capture here */
+        ck_assert(g->move_noisy(g, &s, &moves[i]));
+    g->init(g, &s);
+    n = g->generate(g, &s, &h, moves, CAMT_MAX_MOVES);
+    ck_assert_int_eq(n, 100);
+    for (int i = 0; i < n; i++) /* no first move captures or reaches a castle */
+        ck_assert(!g->move_noisy(g, &s, &moves[i]));
+    /* Entering the opponent's castle is noisy. */
+    camt_setup(&s, "M F15, M D6, M E6, m A11, m B11, m C11", 0);
+    ba_move m;
+    ck_assert_int_eq(g->move_from_text(g, &s, &h, "F15-F16", &m, NULL), BA_OK);
+    ck_assert(g->move_noisy(g, &s, &m));
+}
+END_TEST
+
+START_TEST(selective_search_finds_the_castle_win)
+{
+    /* White to move wins at once: H15-G16 puts a second piece in Black's castle. */
+    const ba_game *g = G();
+    ba_pos *p = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_pos_new(g, &p), BA_OK);
+    ck_assert_int_eq(ba_pos_set_text(p, "M1/5M2/10/12/12/12/12/4k7/12/12/12/12/12/10/8/2 w 0 0 - 0", &err), BA_OK);
+    ba_engine *e = NULL;
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_SELECTIVE, 1), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 4), BA_OK);
+    ba_search_result r;
+    ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
+    char t[BA_MOVE_TEXT_MAX];
+    ck_assert_int_ge(ba_pos_move_text(p, &r.best, t, sizeof t), 0);
+    ck_assert_str_eq(t, "H15-G16");
+    ck_assert_int_ge(r.score, BA_SCORE_WIN_MIN);
+    ba_engine_free(e);
+    ba_pos_free(p);
+}
+END_TEST
+
+Suite *ba_test_suite(void)
+{
+    Suite *s = suite_create("camelot_selective");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, null_move_passes_the_turn);
+    tcase_add_test(tc, null_move_lapses_the_castle_obligation);
+    tcase_add_test(tc, pass_unsafe_when_forced);
+    tcase_add_test(tc, noisy_moves);
+    tcase_add_test(tc, selective_search_finds_the_castle_win);
+    suite_add_tcase(s, tc);
+    return s;
+}
