@@ -276,6 +276,9 @@ static int se_engines(const ba_game *g, int depth, uint64_t seed, ba_engine **e)
         rc |= ba_engine_set(e[i], BA_OPT_TT_MB, i == SE_AB_TT ? 1 : 0);
         rc |= ba_engine_set(e[i], BA_OPT_QUIESCENCE, 0);
         rc |= ba_engine_set(e[i], BA_OPT_ASPIRATION, 0);
+        /* Selective search (on by default) prunes unsoundly on purpose: the equivalence of
+         * negamax and alpha-beta holds for the exact search only. */
+        rc |= ba_engine_set(e[i], BA_OPT_SELECTIVE, 0);
         rc |= ba_engine_set(e[i], BA_OPT_SEED, (int64_t)(seed >> 1));
         if (rc != BA_OK)
             return BA_ERR_INTERNAL;
