@@ -1,0 +1,129 @@
+// End-to-end test of the static (WebAssembly) Camelot page in headless Chromium: Debian's
+// /usr/bin/chromium driven by playwright-core (no browser is downloaded). There is no game
+// server: the page is served by a plain static file server (Python's http.server) and the rules
+// and the AI run in the browser (libboardai compiled to WebAssembly, in Web Workers).
+//
+// It plays D7-D8 by clicking, waits for the AI's reply (a legal move computed in the worker),
+// reloads the page and checks that the game is still there (localStorage), plays on, exports the
+// record and imports it back into a new game at the same position.
+//
+// Usage: node static.e2e.mjs [path/to/site]   (default: build-wasm/site in the tree)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SITE = resolve(process.argv[2] || join(HERE, '..', '..', 'build-wasm', 'site'));
+const OUT = join(HERE, 'out');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const STEP_TIMEOUT = 60000;
+let passed = 0, failed = 0;
+
+function check(cond, what) {
+  if (cond) { passed++; console.log(`ok   ${what}`); } else { failed++; console.log(`FAIL ${what}`); }
+}
+
+// python3 -m http.server on a free loopback port; resolves to its address.
+function serve() {
+  return new Promise((res, rej) => {
+    const proc = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', SITE],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => rej(new Error('http.server did not start')), 20000);
+    proc.stdout.on('data', (d) => {
+      const m = /port (\d+)/.exec(String(d));
+      if (m) { clearTimeout(timer); res({ proc, url: `http://127.0.0.1:${m[1]}/` }); }
+    });
+    proc.on('exit', (code) => rej(new Error(`http.server exited (${code})`)));
+  });
+}
+
+const settled = (page, plies) => page.waitForFunction((n) => {
+  const b = document.getElementById('board');
+  return b && b.dataset.ready === 'yes' && document.querySelectorAll('#moves span').length === n &&
+    document.getElementById('thinking').classList.contains('hidden');
+}, plies, { timeout: STEP_TIMEOUT });
+const click = (page, sq) => page.locator(`#board rect[data-sq="${sq}"]`).click({ force: true });
+const pieces = (page) => page.evaluate(() => {
+  const out = {};
+  for (const g of document.querySelectorAll('#pieces [data-piece]'))
+    out[g.getAttribute('data-sq')] = g.getAttribute('data-piece');
+  return out;
+});
+const moveTexts = (page) => page.locator('#moves span').allTextContents();
+
+async function main() {
+  if (!existsSync(join(SITE, 'camelot.wasm'))) throw new Error(`no camelot.wasm in ${SITE} (run scripts/build-wasm.sh)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`);
+  mkdirSync(OUT, { recursive: true });
+  const profile = mkdtempSync(join(tmpdir(), 'camelot-wasm-chromium-'));
+  const { proc, url } = await serve();
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM, headless: true, viewport: { width: 1100, height: 820 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = context.pages()[0] || await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const requests = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+
+    await page.goto(url);
+    await settled(page, 0);
+    check(await page.locator('#board rect[data-sq]').count() === 160, 'the board has 160 squares');
+    check(Object.keys(await pieces(page)).length === 28, 'start position: 28 pieces');
+
+    // A refused click, explained by the library (in WebAssembly).
+    await click(page, 'D6');
+    await click(page, 'D9');
+    await page.waitForFunction(() => document.getElementById('message').textContent.length > 0);
+    const refusal = await page.locator('#message').textContent();
+    check(/neither a step nor a leap|D9/.test(refusal), `illegal click refused: "${refusal}"`);
+
+    // 1. D7-D8; the AI (Black, level 2) answers in its Web Worker.
+    await click(page, 'D7');
+    await click(page, 'D8');
+    await settled(page, 2);
+    const p = await pieces(page);
+    const moves = await moveTexts(page);
+    check(moves[0] === 'D7-D8' && !p.D7, '1. D7-D8 played');
+    check(moves.length === 2 && /^[A-L]\d+[-x]/.test(moves[1]), `the AI replied ${moves[1]}`);
+    check(!requests.some((r) => r.includes('/api/')), 'no request reached a server API');
+
+    // Reload: the game comes back from localStorage.
+    await page.reload();
+    await settled(page, 2);
+    check(JSON.stringify(await moveTexts(page)) === JSON.stringify(moves), 'reload keeps the game');
+    check(JSON.stringify(await pieces(page)) === JSON.stringify(p), 'reload keeps the position');
+    await page.screenshot({ path: join(OUT, 'camelot-wasm.png') });
+
+    // Export the record, import it into a new game: the same moves.
+    await page.locator('#export').click();
+    await page.waitForFunction(() => document.getElementById('record').value.length > 0);
+    const record = await page.locator('#record').inputValue();
+    check(record.includes(`1. ${moves[0]} ${moves[1]}`), 'the exported record lists the moves');
+    const before = await page.evaluate(() => sessionStorage.getItem('camelot-game'));
+    await page.locator('#import').click();
+    await page.waitForLoadState('load');
+    await settled(page, 2);
+    const after = await page.evaluate(() => sessionStorage.getItem('camelot-game'));
+    check(after && after !== before, 'the import made a new game');
+    check(JSON.stringify(await moveTexts(page)) === JSON.stringify(moves), 'the imported game has the same moves');
+    const saved = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('boardai-camelot-games'))).length);
+    check(saved === 2, `both games are saved in localStorage (${saved})`);
+    check(errors.length === 0, `no page errors${errors.length ? ': ' + errors.join('; ') : ''}`);
+  } finally {
+    if (context) await context.close();
+    proc.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => { console.error(e); console.log(`${passed} passed, ${failed + 1} failed`); process.exit(1); });
