@@ -8,11 +8,9 @@ evaluation), so the two can be compared node for node: `python3 bench_python_gam
 """
 
 import ctypes
-import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import boardai  # noqa: E402
+import _common  # noqa: F401  (the package from the tree when not installed)
+import boardai
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MARK = ".xo"
@@ -109,6 +107,7 @@ class TicTacToe(boardai.PythonGame):
 
 
 def main():
+    _common.options(__doc__)
     game = TicTacToe()
     pos = game.position()
     engine = boardai.Engine(game, depth=9)

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs the Python package's tests with Debian's python3 and python3-pytest against the library of
+# a build folder, first from the tree, then installed with pip (offline) into a temporary folder.
+#
+# Usage: bindings/python/tests/run.sh [BUILD]   (default: build/ in the tree)
+# Installs python3, python3-pytest, python3-pip and python3-setuptools when missing.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
+BUILD=$(cd "${1:-$ROOT/build}" && pwd)
+PY=/usr/bin/python3
+
+# shellcheck source=scripts/deps.sh
+. "$ROOT/scripts/deps.sh"
+[ -x "$PY" ] || ba_missing_packages+=(python3)
+"$PY" -c 'import pytest' 2>/dev/null || ba_missing_packages+=(python3-pytest)
+"$PY" -m pip --version >/dev/null 2>&1 || ba_missing_packages+=(python3-pip)
+"$PY" -c 'import setuptools' 2>/dev/null || ba_missing_packages+=(python3-setuptools)
+ba_install_missing
+
+export BOARDAI_BUILD=$BUILD BOARDAI_LIB=$BUILD/lib PYTHONDONTWRITEBYTECODE=1
+echo "--- from the tree, library $BOARDAI_LIB"
+"$PY" -m pytest -q -p no:cacheprovider "$HERE"
+
+echo "--- installed with pip (no network) into a temporary folder"
+target=$(mktemp -d "${TMPDIR:-/tmp}/boardai-py.XXXXXX")
+trap 'rm -rf "$target" "$HERE/../build" "$HERE"/../*.egg-info' EXIT
+"$PY" -m pip install --quiet --no-build-isolation --no-deps --no-index --target "$target" "$HERE/.."
+BOARDAI_PY_INSTALLED=1 PYTHONPATH=$target "$PY" -m pytest -q -p no:cacheprovider \
+    "$HERE/test_position.py" "$HERE/test_errors.py"
+BOARDAI_PY_INSTALLED=1 PYTHONPATH=$target "$PY" -c \
+    'import boardai, sys; assert boardai.__file__.startswith(sys.argv[1]), boardai.__file__; print("installed:", boardai.__file__, boardai.games())' "$target"
+
+echo "--- the examples"
+for ex in "$HERE"/../examples/*.py; do
+    echo "$(basename "$ex")"
+    timeout 300 "$PY" "$ex" --quick >/dev/null
+done
