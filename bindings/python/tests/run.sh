@@ -33,7 +33,7 @@ BOARDAI_PY_INSTALLED=1 PYTHONPATH=$target "$PY" -c \
     'import boardai, sys; assert boardai.__file__.startswith(sys.argv[1]), boardai.__file__; print("installed:", boardai.__file__, boardai.games())' "$target"
 
 echo "--- the examples"
-for ex in "$HERE"/../examples/*.py; do
+for ex in "$HERE"/../examples/[!_]*.py; do
     echo "$(basename "$ex")"
     timeout 300 "$PY" "$ex" --quick >/dev/null
 done
