@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Play a board game against libboardai's AI.
 #
-# Usage: scripts/play.sh [GAME] [program options...]
+# Usage: scripts/play.sh [GAME] [program options...] | scripts/play.sh --static [PORT]
 #   No GAME: Camelot in the web browser (boardai-camelot-web; prints the address to open,
 #   options e.g. --port 8081). GAME: camelot-tty (Camelot in the terminal; also: camelot),
 #   kalah, chess, ugolki or arimaa. Program options go to the program, e.g. --side 1, --level 3.
@@ -11,6 +11,14 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 GAMES=(camelot-web camelot-tty camelot kalah chess ugolki arimaa)
+
+# --static: Camelot as WebAssembly, a static page served on loopback (docs/wasm.md).
+if [ "${1:-}" = --static ]; then
+    shift
+    "$ROOT/scripts/build-wasm.sh"
+    echo "Camelot (WebAssembly, no game server): open http://127.0.0.1:${1:-8000}/ (Ctrl-C stops)"
+    exec python3 -m http.server "${1:-8000}" --bind 127.0.0.1 --directory "$ROOT/build-wasm/site"
+fi
 
 game=""
 if [ $# -gt 0 ]; then
