@@ -123,6 +123,7 @@
     g.thinking = false;
     if (play && g.best) g.moves.push({ text: g.best, by: 'ai' });
     g.best = null;
+    g.last = null;
     g.seq++;
     save(g);
   }
