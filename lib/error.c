@@ -31,6 +31,10 @@ int ba_error_set(ba_error *err, int code, const char *fmt, ...)
 {
     if (err) {
         err->code = code;
+        if (!fmt) { /* no message given: the code's description, never vsnprintf(NULL) */
+            snprintf(err->message, sizeof err->message, "%s", ba_errstr(code));
+            return code;
+        }
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(err->message, sizeof err->message, fmt, ap);

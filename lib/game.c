@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "boardai/game.h"
+#include "game_checked.h"
 
 int ba_move_equal(const ba_move *a, const ba_move *b)
 {
@@ -55,11 +56,21 @@ int ba_game_check(const ba_game *g, ba_error *err)
     BA_REQUIRE(status);
     BA_REQUIRE(evaluate);
     BA_REQUIRE(hash);
-    BA_REQUIRE(move_to_text);
-    BA_REQUIRE(move_from_text);
-    BA_REQUIRE(position_to_text);
-    BA_REQUIRE(position_from_text);
 #undef BA_REQUIRE
+    /* The four text functions are optional (the library's defaults stand in, see position.h),
+     * but they come in pairs: a writer without its reader could not round-trip. */
+    if ((g->move_to_text == NULL) != (g->move_from_text == NULL))
+        return ba_error_set(err, BA_ERR_GAME,
+                            "game '%s': move_to_text and move_from_text must both be set or both "
+                            "be NULL", who);
+    if ((g->position_to_text == NULL) != (g->position_from_text == NULL))
+        return ba_error_set(err, BA_ERR_GAME,
+                            "game '%s': position_to_text and position_from_text must both be set "
+                            "or both be NULL", who);
+    if ((g->flags & BA_GAME_PARTIAL_MOVES) && !g->move_from_text)
+        return ba_error_set(err, BA_ERR_GAME,
+                            "game '%s': BA_GAME_PARTIAL_MOVES needs the game's own move_from_text "
+                            "(the default parser only finds generated moves)", who);
     ba_error_clear(err);
     return BA_OK;
 }
@@ -77,4 +88,53 @@ int ba_result_winner(int result)
     case BA_RESULT_WIN1: return 1;
     default: return -1;
     }
+}
+
+int bac_game_side(const ba_game *g, const void *state)
+{
+    int side = g->side_to_move(g, state);
+    return side == 0 || side == 1 ? side : BA_ERR_GAME; /* a broken game must not index [2] */
+}
+
+int bac_game_status(const ba_game *g, const void *state, const ba_history *hist)
+{
+    int r = g->status(g, state, hist);
+    return r >= BA_RESULT_ONGOING && r <= BA_RESULT_DRAW ? r : BA_ERR_GAME;
+}
+
+int bac_move_canonical(const ba_move *m)
+{
+    if (m->len > BA_MOVE_MAX_BYTES)
+        return 0;
+    for (size_t i = m->len; i < BA_MOVE_MAX_BYTES; i++)
+        if (m->bytes[i])
+            return 0;
+    return 1;
+}
+
+int bac_game_generate(const ba_game *g, const void *state, const ba_history *hist,
+                      ba_move *moves, size_t cap)
+{
+    int n = g->generate(g, state, hist, moves, cap);
+    if (n < 0)
+        return n;
+    if ((size_t)n > cap) /* the caller would read past its buffer */
+        return BA_ERR_GAME;
+    for (int i = 0; i < n; i++)
+        if (!bac_move_canonical(&moves[i]) || ba_move_is_none(&moves[i]))
+            return BA_ERR_GAME;
+    return n;
+}
+
+int bac_text_len(int len, char *buf, size_t cap)
+{
+    if (len < 0)
+        return len;
+    /* The length must fit the buffer with its NUL, and the NUL must be where the length says. */
+    if (cap == 0 || (size_t)len >= cap || buf[len] != '\0' || memchr(buf, '\0', (size_t)len)) {
+        if (cap)
+            buf[0] = '\0';
+        return BA_ERR_GAME;
+    }
+    return len;
 }

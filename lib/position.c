@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "boardai/position.h"
+#include "game_checked.h"
 
 struct ba_pos {
     const ba_game *g;
@@ -124,12 +125,10 @@ int ba_pos_set_text(ba_pos *pos, const char *text, ba_error *err)
     if (!tmp)
         return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
     memcpy(tmp, pos->state, pos->g->state_size);
-    int rc = pos->g->position_from_text(pos->g, tmp, text, err);
+    int rc = ba_game_position_from_text(pos->g, tmp, text, err);
     if (rc == BA_OK) {
         memcpy(pos->state, tmp, pos->g->state_size);
         pos->ply = 0;
-    } else if (rc > 0) {
-        rc = ba_error_set(err, BA_ERR_GAME, "game returned %d from position_from_text", rc);
     }
     free(tmp);
     return rc;
@@ -139,7 +138,7 @@ int ba_pos_text(const ba_pos *pos, char *buf, size_t cap)
 {
     if (!pos || !buf)
         return BA_ERR_ARG;
-    return pos->g->position_to_text(pos->g, pos->state, buf, cap);
+    return ba_game_position_to_text(pos->g, pos->state, buf, cap);
 }
 
 int ba_pos_render(const ba_pos *pos, char *buf, size_t cap)
@@ -148,7 +147,7 @@ int ba_pos_render(const ba_pos *pos, char *buf, size_t cap)
         return BA_ERR_ARG;
     if (!BA_GAME_HAS(pos->g, render))
         return BA_ERR_UNSUPPORTED;
-    return pos->g->render(pos->g, pos->state, buf, cap);
+    return bac_text_len(pos->g->render(pos->g, pos->state, buf, cap), buf, cap);
 }
 
 const ba_game *ba_pos_game(const ba_pos *pos) { return pos ? pos->g : NULL; }
@@ -159,8 +158,7 @@ int ba_pos_side_to_move(const ba_pos *pos)
 {
     if (!pos)
         return BA_ERR_ARG;
-    int side = pos->g->side_to_move(pos->g, pos->state);
-    return side == 0 || side == 1 ? side : BA_ERR_GAME; /* a broken game must not index [2] */
+    return bac_game_side(pos->g, pos->state);
 }
 
 uint64_t ba_pos_hash(const ba_pos *pos) { return pos ? pos->g->hash(pos->g, pos->state) : 0; }
@@ -198,14 +196,7 @@ int ba_pos_result(const ba_pos *pos)
     if (!pos)
         return BA_ERR_ARG;
     ba_history h = pos_hist(pos);
-    return pos->g->status(pos->g, pos->state, &h);
-}
-
-/* A game's generate() must never claim more moves than the buffer holds: the caller would read
- * past it. */
-static int checked_count(int n, size_t cap)
-{
-    return n >= 0 && (size_t)n > cap ? BA_ERR_GAME : n;
+    return bac_game_status(pos->g, pos->state, &h);
 }
 
 int ba_pos_moves(const ba_pos *pos, ba_move *moves, size_t cap)
@@ -213,7 +204,7 @@ int ba_pos_moves(const ba_pos *pos, ba_move *moves, size_t cap)
     if (!pos || (!moves && cap))
         return BA_ERR_ARG;
     ba_history h = pos_hist(pos);
-    return checked_count(pos->g->generate(pos->g, pos->state, &h, moves, cap), cap);
+    return bac_game_generate(pos->g, pos->state, &h, moves, cap);
 }
 
 /* For games whose generator lists only some legal moves: the move is legal when the game's
@@ -222,10 +213,10 @@ static int pos_legal_by_text(const ba_pos *pos, const ba_history *h, const ba_mo
 {
     const ba_game *g = pos->g;
     char text[BA_MOVE_TEXT_MAX];
-    if (g->move_to_text(g, pos->state, move, text, sizeof text) < 0)
+    if (ba_game_move_to_text(g, pos->state, move, text, sizeof text) < 0)
         return 0;
     ba_move parsed = BA_MOVE_NONE;
-    if (g->move_from_text(g, pos->state, h, text, &parsed, NULL) != BA_OK)
+    if (ba_game_move_from_text(g, pos->state, h, text, &parsed, NULL) != BA_OK)
         return 0;
     return ba_move_equal(&parsed, move);
 }
@@ -236,13 +227,18 @@ int ba_pos_play(ba_pos *pos, const ba_move *move, ba_error *err)
         return ba_error_set(err, BA_ERR_ARG, "position or move is NULL");
     const ba_game *g = pos->g;
     ba_history h = pos_hist(pos);
-    int result = g->status(g, pos->state, &h);
+    int result = bac_game_status(g, pos->state, &h);
+    if (result < 0)
+        return ba_error_set(err, result, "the game's status() returned a value that is no result");
     if (result != BA_RESULT_ONGOING)
         return ba_error_set(err, BA_ERR_STATE, "the game is over");
+    if (!bac_move_canonical(move))
+        return ba_error_set(err, BA_ERR_ILLEGAL,
+                            "the move is not legal: it has bytes past its length");
     ba_move *list = malloc(g->max_moves * sizeof *list);
     if (!list)
         return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
-    int n = checked_count(g->generate(g, pos->state, &h, list, g->max_moves), g->max_moves);
+    int n = bac_game_generate(g, pos->state, &h, list, g->max_moves);
     int found = 0;
     for (int i = 0; i < n && !found; i++)
         found = ba_move_equal(&list[i], move);
@@ -275,7 +271,7 @@ int ba_pos_parse_move(const ba_pos *pos, const char *text, ba_move *out, ba_erro
     if (!pos || !text || !out)
         return ba_error_set(err, BA_ERR_ARG, "position, text or output is NULL");
     ba_history h = pos_hist(pos);
-    return pos->g->move_from_text(pos->g, pos->state, &h, text, out, err);
+    return ba_game_move_from_text(pos->g, pos->state, &h, text, out, err);
 }
 
 int ba_pos_play_text(ba_pos *pos, const char *text, ba_error *err)
@@ -291,7 +287,7 @@ int ba_pos_move_text(const ba_pos *pos, const ba_move *move, char *buf, size_t c
 {
     if (!pos || !move || !buf)
         return BA_ERR_ARG;
-    return pos->g->move_to_text(pos->g, pos->state, move, buf, cap);
+    return ba_game_move_to_text(pos->g, pos->state, move, buf, cap);
 }
 
 int ba_pos_undo(ba_pos *pos)
@@ -309,7 +305,10 @@ int ba_pos_evaluate(const ba_pos *pos, int *score)
 {
     if (!pos || !score)
         return BA_ERR_ARG;
-    *score = pos->g->evaluate(pos->g, pos->state);
+    int v = pos->g->evaluate(pos->g, pos->state);
+    if (v > BA_SCORE_EVAL_MAX || v < -BA_SCORE_EVAL_MAX)
+        return BA_ERR_GAME; /* the search's win scores would no longer stand apart */
+    *score = v;
     return BA_OK;
 }
 
@@ -319,7 +318,7 @@ int ba_pos_explain(const ba_pos *pos, char *buf, size_t cap)
         return BA_ERR_ARG;
     if (!BA_GAME_HAS(pos->g, explain))
         return BA_ERR_UNSUPPORTED;
-    return pos->g->explain(pos->g, pos->state, buf, cap);
+    return bac_text_len(pos->g->explain(pos->g, pos->state, buf, cap), buf, cap);
 }
 
 /* Perft over copy-make: one state and one move list per ply, the history grows along the path. */
@@ -345,7 +344,7 @@ static int perft_rec(perft_ctx *c, int ply, int depth, uint64_t *count)
     ba_history h;
     h.hashes = c->hashes;
     h.count = c->hist_base + (size_t)ply;
-    int n = checked_count(g->generate(g, st, &h, list, g->max_moves), g->max_moves);
+    int n = bac_game_generate(g, st, &h, list, g->max_moves);
     if (n < 0)
         return n;
     if (depth == 1) {

@@ -542,7 +542,7 @@ static void append_pv(ba_protocol *p, strbuf *sb, const ba_move *pv, int pv_len)
     memcpy(p->pv_state, p->pv_root, g->state_size);
     char text[BA_MOVE_TEXT_MAX];
     for (int i = 0; i < pv_len && i < BA_MAX_PV; i++) {
-        if (g->move_to_text(g, p->pv_state, &pv[i], text, sizeof text) < 0)
+        if (ba_game_move_to_text(g, p->pv_state, &pv[i], text, sizeof text) < 0)
             break;
         spaces_to_underscores(text);
         sb_add(sb, " ", 1);

@@ -132,7 +132,7 @@ install_deps() {
     # shellcheck source=scripts/deps.sh
     . "$ROOT/scripts/deps.sh"
     ba_note_c_toolchain
-    ba_note_tools "cmake cmake" "pkg-config pkg-config" "nm binutils"
+    ba_note_tools "cmake cmake" "pkg-config pkg-config" "nm binutils" "abidiff abigail-tools"
     [ "$RUN_DOCS" -eq 0 ] || ba_note_tools "doxygen doxygen"
     ba_note_pkgconfig "check check"
     # boardai-camelot-web (skipped by CMake without them)
@@ -166,12 +166,24 @@ exports() {
     [ -n "$so" ] || { echo "no libboardai.so.* in $BUILD/lib"; return 1; }
     echo "checking $so"
     objdump -p "$so" | grep SONAME
-    nm -D --defined-only "$so" | awk '{print $NF}' | sort >"$LOGS/exports.txt"
+    # (symbol versions stripped; the version node itself, an absolute symbol, is not a function)
+    nm -D --defined-only "$so" | awk '$2 != "A" {sub(/@.*/, "", $NF); print $NF}' | sort \
+        >"$LOGS/exports.txt"
     echo "$(wc -l <"$LOGS/exports.txt") exported symbols"
     others=$(grep -v '^ba_' "$LOGS/exports.txt")
     if [ -n "$others" ]; then
         echo "symbols without the ba_ prefix are exported:"
         echo "$others"
+        return 1
+    fi
+    # The static library too: its internal names are local (lib/CMakeLists.txt).
+    nm -g --defined-only "$BUILD/lib/libboardai.a" | awk 'NF == 3 {print $3}' | sort \
+        >"$LOGS/exports-static.txt"
+    echo "$(wc -l <"$LOGS/exports-static.txt") global symbols in libboardai.a"
+    others=$(grep -v '^ba_' "$LOGS/exports-static.txt")
+    if [ -n "$others" ]; then
+        echo "libboardai.a has global symbols without the ba_ prefix:"
+        echo "$others" | head -n 20
         return 1
     fi
     # The shared library must be complete: every symbol it needs is in it or in libc/libm.
@@ -229,7 +241,7 @@ consumer_pkgconfig() {
         name=$(basename "$src" .c)
         if [ "$name" = readme_example ] &&
             ! nm -D --defined-only "$(pkg-config --variable=libdir boardai)/libboardai.so" |
-            grep -q ' ba_kalah_game$'; then
+            grep -q ' ba_kalah_game\(@.*\)\?$'; then
             echo "--- $name: skipped, the library was built without Kalah"
             continue
         fi
@@ -289,6 +301,7 @@ main() {
     if stage configure configure && stage build build; then
         ctest_stage tests "$BUILD"
         stage exports exports
+        stage abi "$ROOT/scripts/abi-check.sh" --build "$BUILD-abi"
         stage programs programs
         # Camelot in the browser: API tests again plus the Chromium end-to-end test (installs
         # node, npm, chromium and playwright-core itself; says so when Chromium is skipped).

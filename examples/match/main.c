@@ -28,6 +28,7 @@
 
 typedef struct options {
     const char *game;
+    const char *game_lib; /* --game-lib: an outside game's shared object, or NULL */
     const char *a, *b;
     int64_t games;
     int jobs;
@@ -88,8 +89,7 @@ static int usage_error(const char *fmt, ...)
 
 static void usage(FILE *out)
 {
-    size_t n;
-    const match_game_entry *games = match_games(&n);
+    const char *const *names = ba_game_names();
     fprintf(out,
             "Usage: " PROG " --game GAME --a CONFIG --b CONFIG [options]\n"
             "Plays engine configuration A against B: alternating colours, each opening twice\n"
@@ -104,7 +104,10 @@ static void usage(FILE *out)
             "  parameters, e.g. \"alg=alphabeta,depth=3,N=16.09\" for Camelot.\n"
             "\n"
             "Options:\n"
-            "  --game GAME         the game (see below)\n"
+            "  --game GAME         the game, with its rules parameters if any: NAME or\n"
+            "                      NAME:key=value,... (e.g. kalah:pits=4; see below)\n"
+            "  --game-lib PATH.so  load GAME from a shared object that exports\n"
+            "                      " BA_GAME_ENTRY_SYMBOL "() (docs/adding-a-game.md)\n"
             "  --a CONFIG, --b CONFIG   the two engines (B defaults to A)\n"
             "  --games N           games to play (default 100; per value with --tune)\n"
             "  --jobs J            worker processes (default: the number of cores; 1 per rank\n"
@@ -126,9 +129,13 @@ static void usage(FILE *out)
             "  --inject-illegal I  testing aid: in game I engine A's next move after 2 is garbled\n"
             "  --help, --version\n"
             "\n"
-            "Games and their evaluation parameters:\n");
-    for (size_t i = 0; i < n; i++)
-        fprintf(out, "  %-8s %s\n", games[i].name, games[i].params[0] ? games[i].params : "(none)");
+            "Built-in games and their evaluation parameters (rules parameters go in --game;\n"
+            "docs/adding-a-game.md lists them all):\n");
+    for (size_t i = 0; names[i]; i++) {
+        char params[512];
+        match_game_eval_params(names[i], params, sizeof params);
+        fprintf(out, "  %-8s %s\n", names[i], params[0] ? params : "(none)");
+    }
 }
 
 static double now_s(void)
@@ -251,7 +258,7 @@ static int parse_args(int argc, char **argv, options *o, int quiet_errors)
             continue;
         }
         static const char *const WITH_VALUE[] = {
-            "--game", "--a", "--b", "--games", "--jobs", "--seed", "--random-plies",
+            "--game", "--game-lib", "--a", "--b", "--games", "--jobs", "--seed", "--random-plies",
             "--openings", "--max-plies", "--csv", "--summary", "--plot", "--sprt", "--tune",
             "--game-index", "--inject-crash", "--inject-illegal", NULL};
         int known = 0;
@@ -265,6 +272,8 @@ static int parse_args(int argc, char **argv, options *o, int quiet_errors)
         int bad = 0;
         if (!strcmp(a, "--game"))
             o->game = v;
+        else if (!strcmp(a, "--game-lib"))
+            o->game_lib = v;
         else if (!strcmp(a, "--a"))
             o->a = v;
         else if (!strcmp(a, "--b"))
@@ -517,8 +526,8 @@ static void write_summary(FILE *out, const run_state *st, double elapsed)
             (long long)st->failed);
     fprintf(out, "by colour: %s won %lld, %s won %lld, drawn %lld (%lld adjudicated at the ply "
             "limit); mean length %.1f plies\n",
-            s->game->referee()->side_names[0], (long long)st->side_wins[0],
-            s->game->referee()->side_names[1], (long long)st->side_wins[1], (long long)c->draws,
+            s->game->referee->side_names[0], (long long)st->side_wins[0],
+            s->game->referee->side_names[1], (long long)st->side_wins[1], (long long)c->draws,
             (long long)st->draws_adjudicated, n ? st->total_plies / (double)n : 0.0);
     match_elo e;
     if (match_elo_estimate(c, &e) == 0) {
@@ -686,6 +695,8 @@ int main(int argc, char **argv)
     int status = 0;
     match_setup s;
     memset(&s, 0, sizeof s);
+    match_game_entry game;
+    memset(&game, 0, sizeof game);
     ba_error err;
     ba_error_clear(&err);
 #define FAIL(...)                                                                          \
@@ -698,9 +709,9 @@ int main(int argc, char **argv)
 
     if (!o.game)
         FAIL("--game is required");
-    s.game = match_game_find(o.game);
-    if (!s.game)
-        FAIL("unknown game '%s' (this build has the games listed by --help)", o.game);
+    if (match_game_load(&game, o.game, o.game_lib, &err) != 0)
+        FAIL("--game: %s", err.message);
+    s.game = &game;
     if (!o.a)
         FAIL("--a is required");
     if (match_config_parse(o.a, &s.cfg[0], &err) != 0)
@@ -726,12 +737,10 @@ int main(int argc, char **argv)
         if (o.have_tune && e == 1 &&
             match_config_set_param(&probe, o.tune_name, o.tune_values[0]) != 0)
             FAIL("--tune: cannot set '%s'", o.tune_name);
-        const ba_game *g;
-        int owned = 0;
-        if (s.game->make(&probe, 0, &g, &owned, &err) != BA_OK)
+        ba_game *g = NULL;
+        if (match_game_make(s.game, &probe, 0, &g, &err) != 0)
             FAIL("--%c: %s", "ab"[e], err.message);
-        if (owned)
-            ba_game_destroy((ba_game *)(uintptr_t)g);
+        ba_game_destroy(g);
     }
     /* one worker per core; under MPI one per rank (start one rank per core) */
     int jobs = o.jobs > 0 ? o.jobs : size > 1 ? 1 : (int)(cores < 1 ? 1 : cores > 64 ? 64 : cores);
@@ -895,6 +904,7 @@ done:
     for (size_t i = 0; i < s.opening_count; i++)
         free(s.openings[i]);
     free(s.openings);
+    match_game_unload(&game);
     match_mpi_finalize();
     return status;
 }

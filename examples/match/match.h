@@ -2,7 +2,7 @@
  * examples/match/match.h: boardai-match's shared types (engine configurations, the game table,
  * one game's record) and the functions of its files:
  *   match_config.c  engine configuration strings ("alg=alphabeta,depth=3,N=16.09")
- *   match_games.c   the game table (only the modules built into the library)
+ *   match_games.c   the game: the library's registry, or an outside game's shared object
  *   match_play.c    one game between two configurations, from its (seed, index)
  *   match_runner.c  the forked workers and, when built with MPI, the ranks
  *   main.c          the command line, output (CSV, summary, progress), tuning and the plot
@@ -30,27 +30,36 @@ typedef struct match_engine_cfg {
     double param_value[MATCH_MAX_PARAMS];
 } match_engine_cfg;
 
-/* An entry of the game table. */
+/* The game of a match: a built-in game of the library's registry (registry.h) or an outside
+ * game loaded from a shared object (--game-lib), with the rules given in --game. */
 typedef struct match_game_entry {
-    const char *name;
-    /* The game with default options: the referee of every game (rules are never per engine). */
-    const ba_game *(*referee)(void);
-    /* Comma-separated evaluation parameters accepted, for --help and errors ("" for none). */
-    const char *params;
-    /*
-     * The game engine @p cfg searches when it plays side @p side (ugolki's asymmetric weighting
-     * depends on it). Sets *owned = 1 when *out must be freed with ba_game_destroy().
-     * Unknown parameters or bad values: an error with @p err filled.
-     */
-    int (*make)(const match_engine_cfg *cfg, int side, const ba_game **out, int *owned,
-                ba_error *err);
+    char name[64];                 /* the game's name (the part of --game before ':') */
+    char spec[BA_GAME_SPEC_MAX];   /* --game as given: the name and its rules parameters */
+    ba_game_entry_fn open;         /* ba_game_open, or the shared object's entry point */
+    void *lib;                     /* the shared object (dlopen handle), or NULL */
+    const ba_game_param *params;   /* the registry's parameters, NULL for an outside game */
+    size_t nparams;
+    ba_game *referee;              /* the game with the --game rules: the referee of every game */
 } match_game_entry;
 
-/* The games built into this binary, in a fixed order; *count receives their number. */
-const match_game_entry *match_games(size_t *count);
+/* Opens the game @p spec ("name" or "name:rules=...") from the registry, or, when @p lib_path
+ * is not NULL, from that shared object's BA_GAME_ENTRY_SYMBOL. @return 0, or -1 with @p err. */
+int match_game_load(match_game_entry *e, const char *spec, const char *lib_path, ba_error *err);
 
-/* The entry named @p name, or NULL. */
-const match_game_entry *match_game_find(const char *name);
+/* Frees what match_game_load() made (the referee, the shared object). */
+void match_game_unload(match_game_entry *e);
+
+/*
+ * The game engine @p cfg searches when it plays side @p side: the --game rules plus the
+ * configuration's evaluation parameters (and program_side = @p side when the game has that
+ * parameter and the configuration leaves it out). Free *out with ba_game_destroy().
+ * A rules parameter in @p cfg, an unknown parameter or a bad value: -1 with @p err filled.
+ */
+int match_game_make(const match_game_entry *e, const match_engine_cfg *cfg, int side,
+                    ba_game **out, ba_error *err);
+
+/* Writes "name, name, ..." of the evaluation parameters of built-in game @p name ("" if none). */
+void match_game_eval_params(const char *name, char *buf, size_t cap);
 
 /* Parses a configuration "key=value,key=value". @return 0, or -1 with @p err filled. */
 int match_config_parse(const char *text, match_engine_cfg *cfg, ba_error *err);

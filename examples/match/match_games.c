@@ -1,230 +1,138 @@
-/* examples/match/match_games.c: the games boardai-match can play. A module left out of the
- * library (BOARDAI_GAMES) is left out of the table: CMake defines MATCH_HAVE_<GAME> for each
- * enabled one. Each entry turns a configuration's evaluation parameters into a game variant. */
-#include <math.h>
-#include <stddef.h>
+/* examples/match/match_games.c: the game of a match. Built-in games come from the library's
+ * registry (registry.h), so this program keeps no table of games and spells every parameter as
+ * the registry does; an outside game comes from a shared object exporting the registry's entry
+ * point (BA_GAME_ENTRY_SYMBOL). An engine's game is the --game specification plus the engine
+ * configuration's evaluation parameters. */
+#include <dlfcn.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "match.h"
 
-#if defined(MATCH_HAVE_KALAH) || defined(MATCH_HAVE_CAMELOT) || defined(MATCH_HAVE_UGOLKI) || \
-    defined(MATCH_HAVE_CHESS) || defined(MATCH_HAVE_ARIMAA)
-/* Checks that every parameter of @p cfg is one of @p names (a NULL-terminated list). */
-static int only_params(const match_engine_cfg *cfg, const char *game, const char *const *names,
-                       ba_error *err)
+static int load_fail(match_game_entry *e, ba_error *err)
 {
-    for (int i = 0; i < cfg->nparams; i++) {
-        int ok = 0;
-        for (const char *const *n = names; *n; n++)
-            ok |= strcmp(*n, cfg->param_name[i]) == 0;
-        if (!ok)
-            return ba_error_set(err, BA_ERR_ARG, "%s has no evaluation parameter '%s'", game,
-                                cfg->param_name[i]);
+    (void)err;
+    match_game_unload(e);
+    return -1;
+}
+
+int match_game_load(match_game_entry *e, const char *spec, const char *lib_path, ba_error *err)
+{
+    memset(e, 0, sizeof *e);
+    if (strlen(spec) >= sizeof e->spec) {
+        ba_error_set(err, BA_ERR_PARSE, "--game: the specification is too long");
+        return -1;
     }
-    return BA_OK;
-}
-
-#endif
-
-#if defined(MATCH_HAVE_CAMELOT) || defined(MATCH_HAVE_UGOLKI) || defined(MATCH_HAVE_ARIMAA)
-/* An integer parameter into *out, if present: must be a whole number within +-limit. */
-static int int_param(const match_engine_cfg *cfg, const char *name, long limit, int *out,
-                     ba_error *err)
-{
-    double v;
-    if (!match_config_param(cfg, name, &v))
-        return BA_OK;
-    if (v != floor(v) || fabs(v) > (double)limit)
-        return ba_error_set(err, BA_ERR_RANGE, "%s must be a whole number within +-%ld, got %g",
-                            name, limit, v);
-    *out = (int)v;
-    return BA_OK;
-}
-#endif
-
-#ifdef MATCH_HAVE_KALAH
-static const char *const KALAH_PARAMS[] = {NULL};
-
-static int kalah_make(const match_engine_cfg *cfg, int side, const ba_game **out, int *owned,
-                      ba_error *err)
-{
-    (void)side;
-    int rc = only_params(cfg, "kalah", KALAH_PARAMS, err);
-    *out = ba_kalah_game();
-    *owned = 0;
-    return rc;
-}
-#endif
-
-#ifdef MATCH_HAVE_CAMELOT
-/* Camelot: N and X (reals) and Nolan's integer weights by name. */
-typedef struct camelot_int_weight {
-    const char *name;
-    size_t offset;
-} camelot_int_weight;
-
-static const camelot_int_weight CAMELOT_WEIGHTS[] = {
-    {"man", offsetof(ba_camelot_weights, man)},
-    {"castle_win", offsetof(ba_camelot_weights, castle_win)},
-    {"wipeout_win", offsetof(ba_camelot_weights, wipeout_win)},
-    {"mobility", offsetof(ba_camelot_weights, mobility)},
-    {"trading", offsetof(ba_camelot_weights, trading)},
-    {"knight_support", offsetof(ba_camelot_weights, knight_support)},
-    {"man_support", offsetof(ba_camelot_weights, man_support)},
-    {"exposure", offsetof(ba_camelot_weights, exposure)},
-    {"leave_castle", offsetof(ba_camelot_weights, leave_castle)},
-    {"capture", offsetof(ba_camelot_weights, capture)},
-};
-
-static const char *const CAMELOT_PARAMS[] = {
-    "N", "X", "man", "castle_win", "wipeout_win", "mobility", "trading", "knight_support",
-    "man_support", "exposure", "leave_castle", "capture", NULL};
-
-static int camelot_make(const match_engine_cfg *cfg, int side, const ba_game **out, int *owned,
-                        ba_error *err)
-{
-    (void)side;
-    int rc = only_params(cfg, "camelot", CAMELOT_PARAMS, err);
-    if (rc != BA_OK)
-        return rc;
-    if (cfg->nparams == 0) {
-        *out = ba_camelot_game();
-        *owned = 0;
-        return BA_OK;
+    snprintf(e->spec, sizeof e->spec, "%s", spec);
+    size_t nlen = strcspn(spec, ":");
+    snprintf(e->name, sizeof e->name, "%.*s", (int)(nlen < 63 ? nlen : 63), spec);
+    if (lib_path) {
+        e->lib = dlopen(lib_path, RTLD_NOW | RTLD_LOCAL);
+        if (!e->lib) {
+            ba_error_set(err, BA_ERR_ARG, "--game-lib: cannot load '%s': %s", lib_path, dlerror());
+            return -1;
+        }
+        void *sym = dlsym(e->lib, BA_GAME_ENTRY_SYMBOL);
+        if (!sym) {
+            ba_error_set(err, BA_ERR_ARG, "--game-lib: '%s' does not export %s()", lib_path,
+                         BA_GAME_ENTRY_SYMBOL);
+            return load_fail(e, err);
+        }
+        /* POSIX guarantees that a function's address survives the trip through void *. */
+        memcpy(&e->open, &sym, sizeof e->open);
+    } else {
+        e->open = ba_game_open;
+        e->params = ba_game_params(e->name, &e->nparams);
     }
-    ba_camelot_options o = ba_camelot_options_default();
-    double v;
-    if (match_config_param(cfg, "N", &v))
-        o.knight_n = v;
-    if (match_config_param(cfg, "X", &v))
-        o.weights.knight_x = v;
-    for (size_t i = 0; i < sizeof CAMELOT_WEIGHTS / sizeof CAMELOT_WEIGHTS[0]; i++) {
-        int *field = (int *)(void *)((char *)&o.weights + CAMELOT_WEIGHTS[i].offset);
-        rc = int_param(cfg, CAMELOT_WEIGHTS[i].name, 100000, field, err);
-        if (rc != BA_OK)
-            return rc;
-    }
-    ba_game *g = NULL;
-    rc = ba_camelot_create(&o, &g, err);
-    if (rc != BA_OK)
-        return rc;
-    *out = g;
-    *owned = 1;
-    return BA_OK;
-}
-#endif
-
-#ifdef MATCH_HAVE_UGOLKI
-/* Ugolki: the engine's game is made with program_side = the side it plays (the asymmetric
- * weighting is seen from the program's side); asymmetric=0/1 and finish_test=0/1 choose the
- * article's evaluation variants. */
-static const char *const UGOLKI_PARAMS[] = {"asymmetric", "finish_test", NULL};
-
-static int ugolki_make(const match_engine_cfg *cfg, int side, const ba_game **out, int *owned,
-                       ba_error *err)
-{
-    int rc = only_params(cfg, "ugolki", UGOLKI_PARAMS, err);
-    if (rc != BA_OK)
-        return rc;
-    ba_ugolki_options o = ba_ugolki_options_default();
-    o.program_side = side;
-    if ((rc = int_param(cfg, "asymmetric", 1, &o.asymmetric, err)) != BA_OK ||
-        (rc = int_param(cfg, "finish_test", 1, &o.finish_test, err)) != BA_OK)
-        return rc;
-    if (o.asymmetric < 0 || o.finish_test < 0)
-        return ba_error_set(err, BA_ERR_RANGE, "asymmetric and finish_test are 0 or 1");
-    ba_game *g = NULL;
-    rc = ba_ugolki_create(&o, &g, err);
-    if (rc != BA_OK)
-        return rc;
-    *out = g;
-    *owned = 1;
-    return BA_OK;
-}
-#endif
-
-#ifdef MATCH_HAVE_CHESS
-static const char *const CHESS_PARAMS[] = {NULL};
-
-static int chess_make(const match_engine_cfg *cfg, int side, const ba_game **out, int *owned,
-                      ba_error *err)
-{
-    (void)side;
-    int rc = only_params(cfg, "chess", CHESS_PARAMS, err);
-    *out = ba_chess_game();
-    *owned = 0;
-    return rc;
-}
-#endif
-
-#ifdef MATCH_HAVE_ARIMAA
-static const char *const ARIMAA_PARAMS[] = {"material_scale", "blocking_per_side", "power_clip",
-                                            "power_weak", "goal_search_steps", NULL};
-
-static int arimaa_make(const match_engine_cfg *cfg, int side, const ba_game **out, int *owned,
-                       ba_error *err)
-{
-    (void)side;
-    int rc = only_params(cfg, "arimaa", ARIMAA_PARAMS, err);
-    if (rc != BA_OK)
-        return rc;
-    if (cfg->nparams == 0) {
-        *out = ba_arimaa_game();
-        *owned = 0;
-        return BA_OK;
-    }
-    ba_arimaa_options o;
-    ba_arimaa_options_default(&o);
-    if ((rc = int_param(cfg, "material_scale", 100000, &o.eval.material_scale, err)) != BA_OK ||
-        (rc = int_param(cfg, "blocking_per_side", 100000, &o.eval.blocking_per_side, err)) !=
-            BA_OK ||
-        (rc = int_param(cfg, "power_clip", 100000, &o.eval.power_clip, err)) != BA_OK ||
-        (rc = int_param(cfg, "power_weak", 100000, &o.eval.power_weak, err)) != BA_OK ||
-        (rc = int_param(cfg, "goal_search_steps", BA_ARIMAA_GOAL_STEPS_MAX,
-                        &o.goal_search_steps, err)) != BA_OK)
-        return rc;
-    ba_game *g = NULL;
-    rc = ba_arimaa_create(&o, &g, err);
-    if (rc != BA_OK)
-        return rc;
-    *out = g;
-    *owned = 1;
-    return BA_OK;
-}
-#endif
-
-static const match_game_entry GAMES[] = {
-#ifdef MATCH_HAVE_KALAH
-    {"kalah", ba_kalah_game, "", kalah_make},
-#endif
-#ifdef MATCH_HAVE_CAMELOT
-    {"camelot", ba_camelot_game,
-     "N, X, man, castle_win, wipeout_win, mobility, trading, knight_support, man_support, "
-     "exposure, leave_castle, capture",
-     camelot_make},
-#endif
-#ifdef MATCH_HAVE_UGOLKI
-    {"ugolki", ba_ugolki_game, "asymmetric, finish_test", ugolki_make},
-#endif
-#ifdef MATCH_HAVE_CHESS
-    {"chess", ba_chess_game, "", chess_make},
-#endif
-#ifdef MATCH_HAVE_ARIMAA
-    {"arimaa", ba_arimaa_game,
-     "material_scale, blocking_per_side, power_clip, power_weak, goal_search_steps", arimaa_make},
-#endif
-    {NULL, NULL, NULL, NULL}};
-
-const match_game_entry *match_games(size_t *count)
-{
-    *count = sizeof GAMES / sizeof GAMES[0] - 1;
-    return GAMES;
+    if (e->open(spec, &e->referee, err) != BA_OK)
+        return load_fail(e, err);
+    if (ba_game_check(e->referee, err) != BA_OK)
+        return load_fail(e, err);
+    return 0;
 }
 
-const match_game_entry *match_game_find(const char *name)
+void match_game_unload(match_game_entry *e)
 {
-    for (const match_game_entry *g = GAMES; g->name; g++)
-        if (strcmp(g->name, name) == 0)
-            return g;
+    ba_game_destroy(e->referee);
+    e->referee = NULL;
+    if (e->lib)
+        dlclose(e->lib);
+    e->lib = NULL;
+}
+
+static const ba_game_param *find_param(const match_game_entry *e, const char *name)
+{
+    for (size_t i = 0; i < e->nparams; i++)
+        if (strcmp(e->params[i].name, name) == 0)
+            return &e->params[i];
     return NULL;
+}
+
+/* Appends ",key=value" to @p spec (capacity @p cap). @return 0, or -1 when it does not fit. */
+static int spec_append(char *spec, size_t cap, const char *key, double value)
+{
+    size_t used = strlen(spec);
+    int n = snprintf(spec + used, cap - used, "%s%s=%.17g", strchr(spec, ':') ? "," : ":", key,
+                     value);
+    return n < 0 || (size_t)n >= cap - used ? -1 : 0;
+}
+
+int match_game_make(const match_game_entry *e, const match_engine_cfg *cfg, int side,
+                    ba_game **out, ba_error *err)
+{
+    *out = NULL;
+    char spec[BA_GAME_SPEC_MAX];
+    snprintf(spec, sizeof spec, "%s", e->spec);
+    int has_side = 0;
+    for (int i = 0; i < cfg->nparams; i++) {
+        const char *name = cfg->param_name[i];
+        if (e->params || e->lib == NULL) {
+            const ba_game_param *p = find_param(e, name);
+            if (!p) {
+                char list[512];
+                match_game_eval_params(e->name, list, sizeof list);
+                ba_error_set(err, BA_ERR_PARSE, "%s has no evaluation parameter '%s' (%s%s)",
+                             e->name, name, list[0] ? "its evaluation parameters: " : "it has none",
+                             list);
+                return -1;
+            }
+            /* Rules are never per engine: both engines and the referee play one game. */
+            if (strcmp(p->kind, "rules") == 0) {
+                ba_error_set(err, BA_ERR_PARSE,
+                             "'%s' is a rules parameter of %s: give it in --game (%s:%s=...)",
+                             name, e->name, e->name, name);
+                return -1;
+            }
+        }
+        has_side |= strcmp(name, "program_side") == 0;
+        if (spec_append(spec, sizeof spec, name, cfg->param_value[i]) != 0) {
+            ba_error_set(err, BA_ERR_PARSE, "the game specification is too long");
+            return -1;
+        }
+    }
+    /* A game whose evaluation is seen from the program's side (ugolki's asymmetric weighting)
+     * gets the side this engine plays, unless the configuration fixes it. */
+    if (!has_side && find_param(e, "program_side") &&
+        spec_append(spec, sizeof spec, "program_side", side) != 0) {
+        ba_error_set(err, BA_ERR_PARSE, "the game specification is too long");
+        return -1;
+    }
+    return e->open(spec, out, err) == BA_OK ? 0 : -1;
+}
+
+void match_game_eval_params(const char *name, char *buf, size_t cap)
+{
+    size_t n = 0, used = 0;
+    const ba_game_param *p = ba_game_params(name, &n);
+    if (cap)
+        buf[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        /* a configuration's values are numbers: a choice (camelot's weights) goes in --game */
+        if (strcmp(p[i].kind, "evaluation") != 0 || strcmp(p[i].type, "choice") == 0)
+            continue;
+        int w = snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", p[i].name);
+        if (w < 0 || (size_t)w >= cap - used)
+            break;
+        used += (size_t)w;
+    }
 }

@@ -26,8 +26,7 @@ typedef struct game_ctx {
     const match_setup *setup;
     match_emit_fn emit;
     void *user;
-    const ba_game *games[2]; /* engine A's and B's game variants */
-    int owned[2];
+    ba_game *games[2];       /* engine A's and B's game variants */
     ba_pos *ref;    /* the referee: the default rules */
     ba_pos *pos[2]; /* the same game seen by each engine's variant */
     ba_engine *engine[2];
@@ -158,8 +157,7 @@ static void cleanup(game_ctx *c)
     for (int e = 0; e < 2; e++) {
         ba_engine_free(c->engine[e]);
         ba_pos_free(c->pos[e]);
-        if (c->owned[e])
-            ba_game_destroy((ba_game *)(uintptr_t)c->games[e]);
+        ba_game_destroy(c->games[e]);
     }
     ba_pos_free(c->ref);
 }
@@ -179,7 +177,8 @@ void match_play_game(const match_setup *s, int64_t index, match_emit_fn emit, vo
 
     for (int e = 0; e < 2 && rc == BA_OK; e++) {
         int side = e == 0 ? a_side : 1 - a_side;
-        rc = s->game->make(&s->cfg[e], side, &c.games[e], &c.owned[e], &err);
+        rc = match_game_make(s->game, &s->cfg[e], side, &c.games[e], &err) == 0 ? BA_OK
+                                                                                 : err.code;
         if (rc == BA_OK)
             rc = ba_pos_new(c.games[e], &c.pos[e]);
         if (rc == BA_OK)
@@ -192,7 +191,7 @@ void match_play_game(const match_setup *s, int64_t index, match_emit_fn emit, vo
         }
     }
     if (rc == BA_OK)
-        rc = ba_pos_new(s->game->referee(), &c.ref);
+        rc = ba_pos_new(s->game->referee, &c.ref);
     if (rc != BA_OK) {
         emitf(&c, "x %d set-up failed: %s", MATCH_ERROR, err.message[0] ? err.message : ba_errstr(rc));
         cleanup(&c);

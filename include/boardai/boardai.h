@@ -16,6 +16,8 @@
 #include "engine.h"
 #include "protocol.h"
 #include "pst.h"
+#include "registry.h"
+#include "selftest.h"
 #include "games.h"
 
 #endif /* BOARDAI_BOARDAI_H */

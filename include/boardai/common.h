@@ -92,6 +92,7 @@ BA_API const char *ba_errstr(int code);
 
 /**
  * Fills @p err (if not NULL) with @p code and a printf-style message, truncated to fit.
+ * A NULL @p fmt is allowed: the message is then ba_errstr(@p code).
  * @return @p code, so that a failing function can `return ba_error_set(err, BA_ERR_PARSE, ...)`.
  */
 BA_API int ba_error_set(ba_error *err, int code, const char *fmt, ...) BA_PRINTF_LIKE(3, 4);

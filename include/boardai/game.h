@@ -163,15 +163,20 @@ struct ba_game {
     /** A 64-bit hash of everything that decides the legal moves and result (Zobrist-style). */
     uint64_t (*hash)(const ba_game *g, const void *state);
 
+    /* ---- text: optional in pairs (both of a pair NULL: the library's defaults, see
+     *      ba_game_move_to_text() in position.h); they stay before the optional hooks so that
+     *      the layout of 1.0 is kept ---- */
+
     /**
-     * Writes the move's text (the game's notation) into @p buf, NUL-terminated.
+     * Optional (with move_from_text). Writes the move's text (the game's notation) into @p buf,
+     * NUL-terminated.
      * @return the length written (without the NUL), or #BA_ERR_BUFFER / another error code.
      */
     int (*move_to_text)(const ba_game *g, const void *state, const ba_move *move, char *buf,
                         size_t cap);
 
     /**
-     * Parses a move in the game's notation and checks that it is legal in @p state.
+     * Optional (with move_to_text). Parses a move in the game's notation and checks that it is legal in @p state.
      * On failure fills @p err (may be NULL) with a message that says what was wrong: malformed
      * text (#BA_ERR_PARSE) or an illegal move and why (#BA_ERR_ILLEGAL).
      * @return #BA_OK and the canonical move in @p out, or the error code.
@@ -179,10 +184,12 @@ struct ba_game {
     int (*move_from_text)(const ba_game *g, const void *state, const ba_history *hist,
                           const char *text, ba_move *out, ba_error *err);
 
-    /** Writes the position text, which position_from_text() reads back. @return length or error. */
+    /** Optional (with position_from_text). Writes the position text, which position_from_text()
+     *  reads back. @return length or error. */
     int (*position_to_text)(const ba_game *g, const void *state, char *buf, size_t cap);
 
-    /** Parses a position text into @p state. @return #BA_OK, or an error with @p err filled. */
+    /** Optional (with position_to_text). Parses a position text into @p state.
+     *  @return #BA_OK, or an error with @p err filled. */
     int (*position_from_text)(const ba_game *g, void *state, const char *text, ba_error *err);
 
     /* ---- optional (may be NULL, or beyond the game's struct_size: see BA_GAME_HAS) ---- */
@@ -246,8 +253,8 @@ struct ba_game {
  */
 #define BA_GAME_INIT(...) {.struct_size = (uint32_t)sizeof(ba_game), .abi = BA_GAME_ABI, __VA_ARGS__}
 
-/** The smallest #ba_game::struct_size the library accepts: every field up to and including the
- *  last required function, position_from_text(). */
+/** The smallest #ba_game::struct_size the library accepts: every field of the 1.0 layout up to
+ *  and including position_from_text() (now optional, but its place is part of that layout). */
 #define BA_GAME_SIZE_MIN (offsetof(ba_game, position_from_text) + sizeof(void (*)(void)))
 
 /**
@@ -265,7 +272,10 @@ BA_API int ba_move_equal(const ba_move *a, const ba_move *b);
 BA_API int ba_move_is_none(const ba_move *m);
 
 /**
- * Checks that a game vtable is usable: ABI, sizes, every required function present.
+ * Checks that a game vtable is usable: ABI, struct size, name, side names, sizes, every
+ * required function present, the text functions set in pairs (or left NULL), and
+ * #BA_GAME_PARTIAL_MOVES only with the game's own move_from_text. What a game answers at run
+ * time is checked where it is used (#BA_ERR_GAME) and by ba_game_selftest().
  * @return #BA_OK, or #BA_ERR_GAME with @p err naming the first problem.
  */
 BA_API int ba_game_check(const ba_game *g, ba_error *err);

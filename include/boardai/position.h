@@ -90,6 +90,31 @@ BA_API int ba_pos_evaluate(const ba_pos *pos, int *score);
 /** Explains the evaluation term by term, if the game can (#BA_ERR_UNSUPPORTED otherwise). */
 BA_API int ba_pos_explain(const ba_pos *pos, char *buf, size_t cap);
 
+/** @name Game text, with the library's defaults
+ *  The four text functions of a #ba_game are optional. These calls use the game's own function
+ *  when it has one, and check what it answers (a length that does not fit the buffer or does
+ *  not match the NUL, a non-canonical parsed move: #BA_ERR_GAME). When a game leaves them NULL:
+ *  - a move is written as its bytes in lower-case hex, then `/` and its tag in hex when the tag
+ *    is not zero (`"0c07"`, `"0c07/2"`, `"/1"`), and read back by finding the generated move
+ *    with those bytes (so a parsed move is always legal; else #BA_ERR_ILLEGAL);
+ *  - a position is written as the state's bytes in hex (states up to
+ *    (#BA_POS_TEXT_MAX - 1) / 2 bytes) and read back byte for byte; the text is then not checked
+ *    for being a reachable position, and the game should keep unused (padding) bytes zero.
+ *  Every ba_pos_ text call goes through these.
+ *  @{ */
+/** Writes @p move (legal in @p state) as text. @return the length or an error code. */
+BA_API int ba_game_move_to_text(const ba_game *g, const void *state, const ba_move *move,
+                                char *buf, size_t cap);
+/** Parses a move of @p state (@p hist may be NULL: no history). @return #BA_OK or an error. */
+BA_API int ba_game_move_from_text(const ba_game *g, const void *state, const ba_history *hist,
+                                  const char *text, ba_move *out, ba_error *err);
+/** Writes the position text of @p state. @return the length or an error code. */
+BA_API int ba_game_position_to_text(const ba_game *g, const void *state, char *buf, size_t cap);
+/** Reads a position text into @p state (@p g->state_size bytes). @return #BA_OK or an error. */
+BA_API int ba_game_position_from_text(const ba_game *g, void *state, const char *text,
+                                      ba_error *err);
+/** @} */
+
 /**
  * Counts the leaves of the legal move tree of depth @p depth (perft), with the game's end rules
  * applied (a finished position has no moves). Uses the history for repetition rules.

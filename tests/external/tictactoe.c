@@ -310,6 +310,10 @@ int main(void)
 {
     ba_error err;
     CHECK(ba_game_check(&TICTACTOE, &err) == BA_OK, "ba_game_check: %s", err.message);
+    /* The library's self-test: random games check the whole vtable contract. */
+    ba_selftest_options st = BA_SELFTEST_OPTIONS_INIT;
+    st.games = 200;
+    CHECK(ba_game_selftest(&TICTACTOE, &st, &err) == BA_OK, "self-test: %s", err.message);
 
     /* Perft from the start: 9 * 8 * 7 = 504 at depth 3 (no game ends before ply 5). At depth 9
      * only the games that last all nine plies are leaves: of the 255168 tic-tac-toe games,

@@ -22,12 +22,12 @@ START_TEST(parse_engine_keys)
     ck_assert_str_eq(c.text, "alg=negamax,depth=2");
 
     /* settings reach the engine (any game of the build) */
-    size_t n;
-    const match_game_entry *games = match_games(&n);
-    if (n == 0)
+    const char *first = ba_game_names()[0];
+    if (!first)
         return; /* a core-only build: no game to make an engine for */
     ba_engine *e = NULL;
-    const ba_game *g = games[0].referee();
+    ba_game *g = NULL;
+    ck_assert_int_eq(ba_game_open(first, &g, &err), BA_OK);
     ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
     ck_assert_int_eq(match_config_parse("alg=negamax,depth=5,nodes=77", &c, &err), 0);
     ck_assert_int_eq(match_config_apply(&c, e, &err), BA_OK);
@@ -39,6 +39,7 @@ START_TEST(parse_engine_keys)
     ba_engine_get(e, BA_OPT_NODES, &v);
     ck_assert_int_eq((int)v, 77);
     ba_engine_free(e);
+    ba_game_destroy(g);
 }
 END_TEST
 
@@ -83,55 +84,80 @@ END_TEST
 
 START_TEST(game_table)
 {
-    size_t n;
-    const match_game_entry *games = match_games(&n);
-    ck_assert_ptr_null(games[n].name); /* the table ends with its sentinel */
-    for (size_t i = 0; i < n; i++) {
-        ck_assert_ptr_eq(match_game_find(games[i].name), &games[i]);
-        ck_assert_str_eq(games[i].referee()->name, games[i].name);
-    }
-    ck_assert_ptr_null(match_game_find("go"));
-    match_engine_cfg c;
+    match_game_entry e;
     ba_error err;
-    const ba_game *g;
-    int owned;
-    /* a parameter no game knows is refused by every game */
-    ck_assert_int_eq(match_config_parse("depth=2,frobnicate=1", &c, &err), 0);
-    for (size_t i = 0; i < n; i++) {
-        ck_assert_int_ne(games[i].make(&c, 0, &g, &owned, &err), BA_OK);
+    ck_assert_int_eq(match_game_load(&e, "go", NULL, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "unknown game 'go'"));
+    for (const char *const *name = ba_game_names(); *name; name++) {
+        ck_assert_int_eq(match_game_load(&e, *name, NULL, &err), 0);
+        ck_assert_str_eq(e.referee->name, *name);
+        ck_assert_str_eq(e.name, *name);
+        /* a parameter no game knows is refused by every game, naming it */
+        match_engine_cfg c;
+        ck_assert_int_eq(match_config_parse("depth=2,frobnicate=1", &c, &err), 0);
+        ba_game *g = NULL;
+        ck_assert_int_eq(match_game_make(&e, &c, 0, &g, &err), -1);
+        ck_assert_ptr_null(g);
         ck_assert_ptr_nonnull(strstr(err.message, "frobnicate"));
+        match_game_unload(&e);
     }
+    ck_assert_int_eq(match_game_load(&e, "x", "/nonexistent/libnothing.so", &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "cannot load"));
 }
 END_TEST
+
+#ifdef MATCH_HAVE_KALAH
+START_TEST(kalah_rules_in_the_game)
+{
+    match_game_entry e;
+    ba_error err;
+    ck_assert_int_eq(match_game_load(&e, "kalah:pits=4", NULL, &err), 0);
+    ba_kalah_options o;
+    ck_assert_int_eq(ba_kalah_get_options(e.referee, &o), BA_OK);
+    ck_assert_int_eq(o.pits, 4);
+    match_engine_cfg c;
+    ba_game *g = NULL;
+    ck_assert_int_eq(match_config_parse("depth=2", &c, &err), 0);
+    ck_assert_int_eq(match_game_make(&e, &c, 1, &g, &err), 0);
+    ck_assert_int_eq(ba_kalah_get_options(g, &o), BA_OK);
+    ck_assert_int_eq(o.pits, 4); /* engines play the --game rules */
+    ba_game_destroy(g);
+    /* rules are never per engine */
+    ck_assert_int_eq(match_config_parse("depth=2,seeds=3", &c, &err), 0);
+    ck_assert_int_eq(match_game_make(&e, &c, 1, &g, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "'seeds' is a rules parameter of kalah"));
+    match_game_unload(&e);
+}
+END_TEST
+#endif
 
 #ifdef MATCH_HAVE_CAMELOT
 START_TEST(camelot_parameters)
 {
-    const match_game_entry *cam = match_game_find("camelot");
-    ck_assert_ptr_nonnull(cam);
+    match_game_entry cam;
     match_engine_cfg c;
     ba_error err;
-    const ba_game *g = NULL;
-    int owned = 0;
+    ck_assert_int_eq(match_game_load(&cam, "camelot", NULL, &err), 0);
+    ba_game *g = NULL;
     ck_assert_int_eq(match_config_parse("depth=2,N=14.68,mobility=3", &c, &err), 0);
-    ck_assert_int_eq(cam->make(&c, 1, &g, &owned, &err), BA_OK);
-    ck_assert_int_eq(owned, 1);
+    ck_assert_int_eq(match_game_make(&cam, &c, 1, &g, &err), 0);
     ba_camelot_options o;
     ck_assert_int_eq(ba_camelot_get_options(g, &o), BA_OK);
     ck_assert_double_eq_tol(o.knight_n, 14.68, 1e-12);
     ck_assert_int_eq(o.weights.mobility, 3);
     ck_assert_int_eq(o.weights.trading, ba_camelot_weights_default().trading);
-    ba_game_destroy((ba_game *)(uintptr_t)g);
+    ba_game_destroy(g);
     /* no parameter: the constant default game */
     ck_assert_int_eq(match_config_parse("depth=2", &c, &err), 0);
-    ck_assert_int_eq(cam->make(&c, 0, &g, &owned, &err), BA_OK);
-    ck_assert_int_eq(owned, 0);
+    ck_assert_int_eq(match_game_make(&cam, &c, 0, &g, &err), 0);
     ck_assert_ptr_eq(g, ba_camelot_game());
+    ba_game_destroy(g);
     /* a weight must be whole; X is checked by the module */
     ck_assert_int_eq(match_config_parse("depth=2,mobility=1.5", &c, &err), 0);
-    ck_assert_int_ne(cam->make(&c, 0, &g, &owned, &err), BA_OK);
+    ck_assert_int_ne(match_game_make(&cam, &c, 0, &g, &err), 0);
     ck_assert_int_eq(match_config_parse("depth=2,X=0.5", &c, &err), 0);
-    ck_assert_int_ne(cam->make(&c, 0, &g, &owned, &err), BA_OK);
+    ck_assert_int_ne(match_game_make(&cam, &c, 0, &g, &err), 0);
+    match_game_unload(&cam);
 }
 END_TEST
 #endif
@@ -139,25 +165,24 @@ END_TEST
 #ifdef MATCH_HAVE_UGOLKI
 START_TEST(ugolki_program_side)
 {
-    const match_game_entry *ug = match_game_find("ugolki");
-    ck_assert_ptr_nonnull(ug);
+    match_game_entry ug;
     match_engine_cfg c;
     ba_error err;
+    ck_assert_int_eq(match_game_load(&ug, "ugolki", NULL, &err), 0);
     ck_assert_int_eq(match_config_parse("depth=2,asymmetric=0", &c, &err), 0);
     for (int side = 0; side < 2; side++) {
-        const ba_game *g = NULL;
-        int owned = 0;
-        ck_assert_int_eq(ug->make(&c, side, &g, &owned, &err), BA_OK);
+        ba_game *g = NULL;
+        ck_assert_int_eq(match_game_make(&ug, &c, side, &g, &err), 0);
         ba_ugolki_options o;
         ck_assert_int_eq(ba_ugolki_get_options(g, &o), BA_OK);
         ck_assert_int_eq(o.program_side, side); /* seen from the side the engine plays */
         ck_assert_int_eq(o.asymmetric, 0);
-        ba_game_destroy((ba_game *)(uintptr_t)g);
+        ba_game_destroy(g);
     }
     ck_assert_int_eq(match_config_parse("depth=2,asymmetric=2", &c, &err), 0);
-    const ba_game *g = NULL;
-    int owned = 0;
-    ck_assert_int_ne(ug->make(&c, 0, &g, &owned, &err), BA_OK);
+    ba_game *g = NULL;
+    ck_assert_int_ne(match_game_make(&ug, &c, 0, &g, &err), 0);
+    match_game_unload(&ug);
 }
 END_TEST
 #endif
@@ -170,6 +195,9 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, parse_errors);
     tcase_add_test(tc, parameters);
     tcase_add_test(tc, game_table);
+#ifdef MATCH_HAVE_KALAH
+    tcase_add_test(tc, kalah_rules_in_the_game);
+#endif
 #ifdef MATCH_HAVE_CAMELOT
     tcase_add_test(tc, camelot_parameters);
 #endif

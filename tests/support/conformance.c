@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <boardai/engine.h>
+#include <boardai/selftest.h>
 
 #include "conformance.h"
 
@@ -32,238 +33,32 @@ static int cf_fail(char *msg, size_t cap, const char *fmt, ...)
     return 1;
 }
 
-static int move_cmp(const void *a, const void *b) { return memcmp(a, b, sizeof(ba_move)); }
-
-typedef struct cf_ctx {
-    const ba_game *g;
-    unsigned char *state, *backup, *child, *reread;
-    ba_move *moves, *sorted, *noisy;
-    uint64_t *hist;
-    char *text, *text2;
-    char where[BA_POS_TEXT_MAX + 128];
-} cf_ctx;
-
-/* Text, hash and side of a state re-read from its own text. */
-static int check_text(cf_ctx *c, const void *st, const char *what, char *msg, size_t cap)
-{
-    const ba_game *g = c->g;
-    int len = g->position_to_text(g, st, c->text, BA_POS_TEXT_MAX);
-    if (len < 0 || (size_t)len >= BA_POS_TEXT_MAX || strlen(c->text) != (size_t)len)
-        return cf_fail(msg, cap, "%s: position_to_text of %s returned %d", c->where, what, len);
-    ba_error err;
-    ba_error_clear(&err);
-    memset(c->reread, 0xA5, g->state_size); /* garbage: the parser must set everything */
-    int rc = g->position_from_text(g, c->reread, c->text, &err);
-    if (rc != BA_OK)
-        return cf_fail(msg, cap, "%s: %s text '%s' does not parse back: %s", c->where, what,
-                       c->text, err.message);
-    len = g->position_to_text(g, c->reread, c->text2, BA_POS_TEXT_MAX);
-    if (len < 0 || strcmp(c->text, c->text2) != 0)
-        return cf_fail(msg, cap, "%s: %s text '%s' re-reads as '%s'", c->where, what, c->text,
-                       len < 0 ? "(error)" : c->text2);
-    if (g->hash(g, st) != g->hash(g, c->reread))
-        return cf_fail(msg, cap,
-                       "%s: %s hash %016llx differs from the hash %016llx of its re-read text '%s'"
-                       " (incremental hash != recomputed)",
-                       c->where, what, (unsigned long long)g->hash(g, st),
-                       (unsigned long long)g->hash(g, c->reread), c->text);
-    if (g->side_to_move(g, st) != g->side_to_move(g, c->reread))
-        return cf_fail(msg, cap, "%s: %s side to move changes when re-read", c->where, what);
-    return 0;
-}
-
-/* Checks one position; *count receives its number of legal moves. */
-static int check_position(cf_ctx *c, size_t ply, int *count, ba_conformance_stats *st, char *msg,
-                          size_t cap)
-{
-    const ba_game *g = c->g;
-    ba_history h = {c->hist, ply};
-    int side = g->side_to_move(g, c->state);
-    if (side != 0 && side != 1)
-        return cf_fail(msg, cap, "%s: side_to_move returned %d", c->where, side);
-    int ev = g->evaluate(g, c->state);
-    if (ev > BA_SCORE_EVAL_MAX || ev < -BA_SCORE_EVAL_MAX)
-        return cf_fail(msg, cap, "%s: evaluate returned %d, beyond BA_SCORE_EVAL_MAX", c->where, ev);
-    if (check_text(c, c->state, "position", msg, cap))
-        return 1;
-    memcpy(c->backup, c->state, g->state_size);
-    int n = g->generate(g, c->state, &h, c->moves, g->max_moves);
-    if (n < 0 || (size_t)n > g->max_moves)
-        return cf_fail(msg, cap, "%s: generate returned %d (max_moves %zu)", c->where, n,
-                       g->max_moves);
-    if ((uint64_t)n > st->max_moves_seen)
-        st->max_moves_seen = (uint64_t)n;
-    int n2 = g->generate(g, c->state, &h, c->sorted, g->max_moves);
-    if (n2 != n || (n && memcmp(c->sorted, c->moves, (size_t)n * sizeof *c->moves) != 0))
-        return cf_fail(msg, cap, "%s: generate is not deterministic", c->where);
-    if (n > 0) {
-        int small = g->generate(g, c->state, &h, c->sorted, (size_t)n - 1);
-        if (small != BA_ERR_BUFFER)
-            return cf_fail(msg, cap,
-                           "%s: generate with room for %d of %d moves returned %d, not "
-                           "BA_ERR_BUFFER",
-                           c->where, n - 1, n, small);
-    }
-    if (memcmp(c->backup, c->state, g->state_size) != 0)
-        return cf_fail(msg, cap, "%s: generate modified the state", c->where);
-    for (int i = 0; i < n; i++) {
-        const ba_move *m = &c->moves[i];
-        if (m->len > BA_MOVE_MAX_BYTES)
-            return cf_fail(msg, cap, "%s: move %d has len %d", c->where, i, m->len);
-        for (int b = m->len; b < BA_MOVE_MAX_BYTES; b++)
-            if (m->bytes[b])
-                return cf_fail(msg, cap, "%s: move %d has a non-zero byte past len (not canonical)",
-                               c->where, i);
-        if (ba_move_is_none(m))
-            return cf_fail(msg, cap, "%s: move %d is BA_MOVE_NONE", c->where, i);
-    }
-    memcpy(c->sorted, c->moves, (size_t)n * sizeof *c->moves);
-    qsort(c->sorted, (size_t)n, sizeof *c->sorted, move_cmp);
-    for (int i = 1; i < n; i++)
-        if (ba_move_equal(&c->sorted[i - 1], &c->sorted[i])) {
-            char t[BA_MOVE_TEXT_MAX];
-            g->move_to_text(g, c->state, &c->sorted[i], t, sizeof t);
-            return cf_fail(msg, cap, "%s: move '%s' is generated twice", c->where, t);
-        }
-    for (int i = 0; i < n; i++) {
-        const ba_move *m = &c->moves[i];
-        char t[BA_MOVE_TEXT_MAX];
-        int len = g->move_to_text(g, c->state, m, t, sizeof t);
-        if (len <= 0 || (size_t)len >= sizeof t || strlen(t) != (size_t)len)
-            return cf_fail(msg, cap, "%s: move_to_text of move %d returned %d", c->where, i, len);
-        ba_move back = BA_MOVE_NONE;
-        ba_error err;
-        ba_error_clear(&err);
-        int rc = g->move_from_text(g, c->state, &h, t, &back, &err);
-        if (rc != BA_OK)
-            return cf_fail(msg, cap, "%s: move '%s' does not parse back: %s", c->where, t,
-                           err.message);
-        if (!ba_move_equal(&back, m))
-            return cf_fail(msg, cap, "%s: move '%s' parses back to a different move", c->where, t);
-        memcpy(c->child, c->state, g->state_size);
-        rc = g->apply(g, c->child, m);
-        if (rc != BA_OK)
-            return cf_fail(msg, cap, "%s: applying legal move '%s' returned %d", c->where, t, rc);
-        if (memcmp(c->backup, c->state, g->state_size) != 0)
-            return cf_fail(msg, cap, "%s: applying '%s' to a copy changed the original", c->where,
-                           t);
-        char what[BA_MOVE_TEXT_MAX + 32];
-        snprintf(what, sizeof what, "the position after '%s'", t);
-        if (check_text(c, c->child, what, msg, cap))
-            return 1;
-        st->moves_checked++;
-    }
-    if (g->generate_noisy) {
-        int k = g->generate_noisy(g, c->state, &h, c->noisy, g->max_moves);
-        if (k < 0 || k > n)
-            return cf_fail(msg, cap, "%s: generate_noisy returned %d (%d legal moves)", c->where, k,
-                           n);
-        for (int i = 0; i < k; i++)
-            if (!bsearch(&c->noisy[i], c->sorted, (size_t)n, sizeof *c->sorted, move_cmp))
-                return cf_fail(msg, cap, "%s: noisy move %d is not a legal move", c->where, i);
-    }
-    *count = n;
-    return 0;
-}
-
+/* The random-game checks are the library's own self-test (ba_game_selftest, selftest.h); this
+ * keeps the harness's older interface (a message buffer and its statistics). */
 int ba_conformance_run(const ba_game *g, uint64_t seed, int games, int max_plies,
                        ba_conformance_stats *stats, char *msg, size_t msgcap)
 {
-    ba_conformance_stats local;
-    ba_conformance_stats *st = stats ? stats : &local;
-    memset(st, 0, sizeof *st);
+    ba_selftest_stats st;
+    ba_selftest_options o = BA_SELFTEST_OPTIONS_INIT;
+    o.seed = seed;
+    o.games = games < 0 ? 0 : games;
+    o.max_plies = max_plies < 0 ? 0 : max_plies;
+    o.search_positions = 0; /* ba_search_equivalence_check() below compares the searches */
+    o.stats = &st;
     if (msg && msgcap)
         msg[0] = '\0';
     ba_error err;
-    if (ba_game_check(g, &err) != BA_OK)
-        return cf_fail(msg, msgcap, "ba_game_check: %s", err.message);
-    size_t limit = max_plies > 0 ? (size_t)max_plies : g->max_plies ? g->max_plies : 1000;
-    cf_ctx c;
-    memset(&c, 0, sizeof c);
-    c.g = g;
-    c.state = malloc(g->state_size);
-    c.backup = malloc(g->state_size);
-    c.child = malloc(g->state_size);
-    c.reread = malloc(g->state_size);
-    c.moves = malloc(g->max_moves * sizeof *c.moves);
-    c.sorted = malloc(g->max_moves * sizeof *c.sorted);
-    c.noisy = malloc(g->max_moves * sizeof *c.noisy);
-    c.hist = malloc((limit + 1) * sizeof *c.hist);
-    c.text = malloc(BA_POS_TEXT_MAX);
-    c.text2 = malloc(BA_POS_TEXT_MAX);
-    int fail = 0;
-    if (!c.state || !c.backup || !c.child || !c.reread || !c.moves || !c.sorted || !c.noisy ||
-        !c.hist || !c.text || !c.text2)
-        fail = cf_fail(msg, msgcap, "out of memory");
-    cf_rng rng = {seed};
-    for (int gi = 0; gi < games && !fail; gi++) {
-        if (g->init(g, c.state) != BA_OK) {
-            fail = cf_fail(msg, msgcap, "%s: init failed", g->name);
-            break;
-        }
-        st->games++;
-        for (size_t ply = 0;; ply++) {
-            snprintf(c.where, sizeof c.where, "game '%s' seed %llu game %d ply %zu", g->name,
-                     (unsigned long long)seed, gi, ply);
-            if (g->position_to_text(g, c.state, c.text, BA_POS_TEXT_MAX) >= 0) {
-                size_t w = strlen(c.where);
-                snprintf(c.where + w, sizeof c.where - w, " [%s]", c.text);
-            }
-            int n = 0;
-            if ((fail = check_position(&c, ply, &n, st, msg, msgcap)) != 0)
-                break;
-            st->positions++;
-            ba_history h = {c.hist, ply};
-            int result = g->status(g, c.state, &h);
-            if (result < BA_RESULT_ONGOING || result > BA_RESULT_DRAW) {
-                fail = cf_fail(msg, msgcap, "%s: status returned %d", c.where, result);
-                break;
-            }
-            if (result != BA_RESULT_ONGOING) {
-                if (n != 0) {
-                    fail = cf_fail(msg, msgcap, "%s: finished (result %d) but %d legal moves",
-                                   c.where, result, n);
-                    break;
-                }
-                st->results[result]++;
-                if (ply > st->longest_game)
-                    st->longest_game = ply;
-                break;
-            }
-            if (n == 0) {
-                fail = cf_fail(msg, msgcap, "%s: no legal moves but the game is not over", c.where);
-                break;
-            }
-            if (g->max_plies && ply >= g->max_plies) {
-                fail = cf_fail(msg, msgcap, "%s: still going at ply %zu > max_plies %zu", c.where,
-                               ply, g->max_plies);
-                break;
-            }
-            if (ply >= limit) {
-                st->results[0]++;
-                if (ply > st->longest_game)
-                    st->longest_game = ply;
-                break;
-            }
-            const ba_move *m = &c.moves[cf_next(&rng) % (uint64_t)n];
-            c.hist[ply] = g->hash(g, c.state);
-            if (g->apply(g, c.state, m) != BA_OK) {
-                fail = cf_fail(msg, msgcap, "%s: apply failed", c.where);
-                break;
-            }
-        }
+    int rc = ba_game_selftest(g, &o, &err);
+    if (stats) {
+        memset(stats, 0, sizeof *stats);
+        stats->games = st.games;
+        stats->positions = st.positions;
+        stats->moves_checked = st.moves_checked;
+        memcpy(stats->results, st.results, sizeof stats->results);
+        stats->max_moves_seen = st.max_moves_seen;
+        stats->longest_game = st.longest_game;
     }
-    free(c.state);
-    free(c.backup);
-    free(c.child);
-    free(c.reread);
-    free(c.moves);
-    free(c.sorted);
-    free(c.noisy);
-    free(c.hist);
-    free(c.text);
-    free(c.text2);
-    return fail;
+    return rc == BA_OK ? 0 : cf_fail(msg, msgcap, "%s", err.message);
 }
 
 /* ------------------------------------------------------------------------------------------- */

@@ -33,8 +33,9 @@ typedef struct ba_conformance_stats {
 } ba_conformance_stats;
 
 /**
- * Plays @p games random games (seeded by @p seed) of at most @p max_plies plies each (0: the
- * game's max_plies, or 1000 if it has none) and checks at every position:
+ * The library's self-test, ba_game_selftest() (selftest.h), without its search comparison:
+ * plays @p games random games (seeded by @p seed) of at most @p max_plies plies each (0: the
+ * game's max_plies, or 1000 if it has none) and checks at every position (among others):
  * ba_game_check passes; side_to_move is 0 or 1; evaluate is within ±BA_SCORE_EVAL_MAX;
  * position text round-trips (text -> state -> same text) and the re-read state has the same
  * hash (incremental hash == recomputed); the legal moves are unique, canonical (bytes past len

@@ -1,0 +1,41 @@
+/* Arimaa in the game registry (include/boardai/registry.h), written against arimaa.h only. */
+#include "boardai/arimaa.h"
+#include "registry_kit.h"
+
+static const ba_game_param ARIMAA_PARAMS[] = {
+    {"material_scale", "evaluation", "int", "-100000..100000", "100",
+     "points of one HarLog unit (the first rabbit lost)"},
+    {"blocking_per_side", "evaluation", "int", "-100000..100000", "5", "points per blocked side of a rabbit"},
+    {"power_clip", "evaluation", "int", "-100000..100000", "1200", "power balance: upper clip of the sum"},
+    {"power_weak", "evaluation", "int", "-100000..100000", "-30", "power balance: score of a weak rabbit"},
+    {"power_trap_pct", "evaluation", "int", "0..100", "50", "power balance: percent kept on a trap square"},
+    {"goal_now_score", "evaluation", "int", "below 10000000", "1000000",
+     "score of a position where the side to move reaches its goal this turn"},
+    {"goal_search_steps", "evaluation", "int", "0..17", "4", "bound of the evaluation's steps-to-goal search"},
+};
+
+static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
+{
+    if (a->n == 0) {
+        *out = bac_reg_constant(ba_arimaa_game());
+        return BA_OK;
+    }
+    ba_arimaa_options o;
+    ba_arimaa_options_default(&o);
+    const long lim = 100000;
+    int rc;
+    if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
+        (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
+        (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
+        (rc = bac_reg_int(a, "power_weak", -lim, lim, &o.eval.power_weak, err)) ||
+        (rc = bac_reg_int(a, "power_trap_pct", 0, 100, &o.eval.power_trap_pct, err)) ||
+        (rc = bac_reg_int(a, "goal_now_score", 0, BA_SCORE_EVAL_MAX - 1, &o.eval.goal_now_score,
+                          err)) ||
+        (rc = bac_reg_int(a, "goal_search_steps", 0, BA_ARIMAA_GOAL_STEPS_MAX,
+                          &o.goal_search_steps, err)))
+        return rc;
+    return ba_arimaa_create(&o, out, err);
+}
+
+const bac_reg_game bac_reg_arimaa = {"arimaa", ARIMAA_PARAMS,
+                                     sizeof ARIMAA_PARAMS / sizeof ARIMAA_PARAMS[0], arimaa_open};
