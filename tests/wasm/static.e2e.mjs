@@ -4,8 +4,8 @@
 // and the AI run in the browser (libboardai compiled to WebAssembly, in Web Workers).
 //
 // It plays D7-D8 by clicking, waits for the AI's reply (a legal move computed in the worker),
-// reloads the page and checks that the game is still there (localStorage), plays on, exports the
-// record and imports it back into a new game at the same position.
+// reloads the page and checks that the game is still there (localStorage), exports the record and
+// imports it back into a new game, then stops a long search with "Move now".
 //
 // Usage: node static.e2e.mjs [path/to/site]   (default: build-wasm/site in the tree)
 import { spawn } from 'node:child_process';
@@ -116,6 +116,21 @@ async function main() {
     check(JSON.stringify(await moveTexts(page)) === JSON.stringify(moves), 'the imported game has the same moves');
     const saved = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('boardai-camelot-games'))).length);
     check(saved === 2, `both games are saved in localStorage (${saved})`);
+    // Move now: a long search (level 6) stopped from the page plays its best move so far; the
+    // searching worker is replaced, and the new one searches the next move (level 1).
+    await page.selectOption('#level', '6');
+    await page.locator('#ai-move').click();
+    await page.waitForFunction(() => /depth \d/.test(document.getElementById('thinking-text').textContent),
+      null, { timeout: STEP_TIMEOUT });
+    const t0 = Date.now();
+    await page.locator('#move-now').click();
+    await settled(page, 3);
+    check(Date.now() - t0 < 10000, `Move now played at once (${Date.now() - t0} ms)`);
+    await page.selectOption('#level', '1');
+    await page.locator('#ai-move').click();
+    await settled(page, 4);
+    const four = await moveTexts(page);
+    check(four.length === 4 && four.slice(0, 2).join() === moves.join(), `the new worker searched: ${four.slice(2).join(' ')}`);
     check(errors.length === 0, `no page errors${errors.length ? ': ' + errors.join('; ') : ''}`);
   } finally {
     if (context) await context.close();

@@ -13,7 +13,7 @@ docs/python.md for where it looks for it.
 from . import _lib
 from .errors import (BoardAIError, ArgumentError, ParseError, IllegalMoveError, RangeError,
                      StateError, UnsupportedError, GameError)
-from .game import Game, games
+from .game import Game, games, params, spec, Param
 from .position import Position, Move, Result
 from .engine import Engine, SearchResult, Progress
 from .custom import PythonGame
@@ -28,7 +28,7 @@ def library_version():
     return _lib.lib.ba_version_string().decode()
 
 
-__all__ = ["Game", "games", "Position", "Move", "Result", "Engine", "SearchResult", "Progress",
+__all__ = ["Game", "games", "params", "spec", "Param", "Position", "Move", "Result", "Engine", "SearchResult", "Progress",
            "PythonGame", "kalah", "BoardAIError", "ArgumentError", "ParseError",
            "IllegalMoveError", "RangeError", "StateError", "UnsupportedError", "GameError",
            "library_path", "library_version"]

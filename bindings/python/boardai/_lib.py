@@ -120,43 +120,12 @@ class GameHead(ctypes.Structure):
     _fields_ = GameVtable._fields_[:9]
 
 
-# ---- game modules' option structures (include/boardai/<game>.h) ----
-class KalahOptions(ctypes.Structure):
-    """``ba_kalah_options`` (every field is set from Python)."""
-    _fields_ = [("pits", ctypes.c_int), ("seeds", ctypes.c_int), ("empty_capture", ctypes.c_int)]
-
-
-# Structures filled by a module's *_default() function get a spare tail: the headers promise
-# that fields are only appended, so a newer library's extra fields land (with their defaults)
-# in the tail and are passed back untouched. Both sizes are returned through memory on every
-# ABI we run on (they exceed 16 bytes).
+# ---- Kalah's solver (include/boardai/kalah.h) ----
+# Structures filled by a *_default() function get a spare tail: the header promises that fields
+# are only appended, so a newer library's extra fields land (with their defaults) in the tail
+# and are passed back untouched. The size stays above 16 bytes, so it is returned through memory
+# on every ABI we run on, as the C structure is.
 _SPARE = [("_spare", ctypes.c_uint8 * 1024)]
-
-
-class CamelotWeights(ctypes.Structure):
-    """``ba_camelot_weights``."""
-    _fields_ = [("knight_x", ctypes.c_double), ("man", ctypes.c_int), ("castle_win", ctypes.c_int),
-                ("wipeout_win", ctypes.c_int), ("advance", ctypes.c_int * 16),
-                ("mobility", ctypes.c_int), ("trading", ctypes.c_int),
-                ("centre", ctypes.c_int * 12), ("knight_support", ctypes.c_int),
-                ("man_support", ctypes.c_int), ("exposure", ctypes.c_int),
-                ("leave_castle", ctypes.c_int), ("capture", ctypes.c_int)]
-
-
-class CamelotOptions(ctypes.Structure):
-    """``ba_camelot_options`` plus a spare tail."""
-    _fields_ = [("fifty_move_rule", ctypes.c_int), ("repetition_draw", ctypes.c_int),
-                ("castle_moves_per_player", ctypes.c_int), ("knight_canter_rule", ctypes.c_int),
-                ("knight_n", ctypes.c_double), ("weights", CamelotWeights)] + _SPARE
-
-
-class UgolkiOptions(ctypes.Structure):
-    """``ba_ugolki_options`` plus a spare tail."""
-    _fields_ = [("pieces", ctypes.c_int), ("diagonal", ctypes.c_int),
-                ("stay_limit", ctypes.c_int), ("return_limit", ctypes.c_int),
-                ("ply_cap", ctypes.c_int), ("asymmetric", ctypes.c_int),
-                ("program_side", ctypes.c_int), ("finish_test", ctypes.c_int),
-                ("random_bonus", ctypes.c_int), ("seed", ctypes.c_uint64)] + _SPARE
 
 
 class KalahProgress(ctypes.Structure):
@@ -183,6 +152,12 @@ class KalahSolution(ctypes.Structure):
                 ("upper", ctypes.c_int), ("best", Move), ("db_seeds", ctypes.c_int),
                 ("nodes", ctypes.c_uint64), ("time_ms", ctypes.c_uint64),
                 ("db_time_ms", ctypes.c_uint64), ("db_nodes", ctypes.c_uint64)]
+
+
+class GameParam(ctypes.Structure):
+    """``ba_game_param``: one parameter of a built-in game."""
+    _fields_ = [(n, ctypes.c_char_p) for n in ("name", "kind", "type", "range", "default_value",
+                                                "help")]
 
 
 # ---- finding the library ----
@@ -279,23 +254,15 @@ _declare("ba_engine_clear", _C, _P)
 _declare("ba_engine_search", _C, _P, _P, ctypes.POINTER(SearchResult))
 _declare("ba_engine_stop", None, _P)
 
-# Game modules: present only when the library was built with them.
-_declare("ba_kalah_game", _P, optional=True)
-_declare("ba_kalah_create", _C, ctypes.POINTER(KalahOptions), ctypes.POINTER(_P), _ERR,
-         optional=True)
+# The registry (include/boardai/registry.h).
+_declare("ba_game_names", ctypes.POINTER(ctypes.c_char_p))
+_declare("ba_game_params", ctypes.POINTER(GameParam), ctypes.c_char_p, ctypes.POINTER(_SZ))
+_declare("ba_game_open", _C, ctypes.c_char_p, ctypes.POINTER(_P), _ERR)
+
+# Kalah's solver: present only when the library was built with Kalah.
 _declare("ba_kalah_solve_options_default", KalahSolveOptions, optional=True)
 _declare("ba_kalah_solve", _C, _P, _P, ctypes.POINTER(KalahSolveOptions),
          ctypes.POINTER(KalahSolution), _ERR, optional=True)
-_declare("ba_camelot_game", _P, optional=True)
-_declare("ba_camelot_options_default", CamelotOptions, optional=True)
-_declare("ba_camelot_create", _C, ctypes.POINTER(CamelotOptions), ctypes.POINTER(_P), _ERR,
-         optional=True)
-_declare("ba_ugolki_game", _P, optional=True)
-_declare("ba_ugolki_options_default", UgolkiOptions, optional=True)
-_declare("ba_ugolki_create", _C, ctypes.POINTER(UgolkiOptions), ctypes.POINTER(_P), _ERR,
-         optional=True)
-_declare("ba_chess_game", _P, optional=True)
-_declare("ba_arimaa_game", _P, optional=True)
 
 
 def has(name):

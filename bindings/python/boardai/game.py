@@ -1,85 +1,78 @@
-"""Games: ``boardai.games()`` and ``boardai.Game(name, **params)``."""
+"""Games: ``boardai.games()`` and ``boardai.Game(name, **params)``, over the library's registry
+(include/boardai/registry.h)."""
 
 import ctypes
+from dataclasses import dataclass
 
 from . import _lib
 from . import errors
 
 
-def _kalah(params):
-    opts = _lib.KalahOptions(int(params.pop("pits", 6)), int(params.pop("seeds", 6)),
-                             int(bool(params.pop("empty_capture", False))))
-    return opts, _lib.lib.ba_kalah_create
-
-
-def _camelot(params):
-    opts = _lib.lib.ba_camelot_options_default()
-    if "N" in params:
-        opts.knight_n = float(params.pop("N"))
-    for name in ("fifty_move_rule", "repetition_draw", "castle_moves_per_player",
-                 "knight_canter_rule"):
-        if name in params:
-            setattr(opts, name, int(params.pop(name)))
-    return opts, _lib.lib.ba_camelot_create
-
-
-def _ugolki(params):
-    opts = _lib.lib.ba_ugolki_options_default()
-    for name, _ in _lib.UgolkiOptions._fields_[:-1]:
-        if name in params:
-            setattr(opts, name, int(params.pop(name)))
-    return opts, _lib.lib.ba_ugolki_create
-
-
-# name -> (constant game function, options builder or None). Until the library's registry
-# (ba_game_names/ba_game_open) is available this table is the registry; a game the library was
-# built without is simply absent.
-_MODULES = {
-    "kalah": ("ba_kalah_game", _kalah),
-    "camelot": ("ba_camelot_game", _camelot),
-    "ugolki": ("ba_ugolki_game", _ugolki),
-    "chess": ("ba_chess_game", None),
-    "arimaa": ("ba_arimaa_game", None),
-}
-
-
 def games():
-    """The names of the games this build of the library offers, e.g. ``["kalah", "camelot"]``."""
-    return [name for name, (fn, _) in _MODULES.items() if _lib.has(fn)]
+    """The names of the games built into the loaded library, e.g. ``["kalah", "camelot"]``."""
+    names = _lib.lib.ba_game_names()
+    out = []
+    i = 0
+    while names[i]:
+        out.append(names[i].decode())
+        i += 1
+    return out
+
+
+@dataclass
+class Param:
+    """One parameter a game accepts (``ba_game_param``)."""
+    name: str
+    kind: str      #: "rules" (changes the game) or "evaluation" (changes only the engine's view)
+    type: str      #: "int", "real", "bool" or "choice"
+    range: str
+    default: str
+    help: str
+
+
+def params(name):
+    """The parameters of the built-in game @p name, as :class:`Param` objects."""
+    count = ctypes.c_size_t()
+    arr = _lib.lib.ba_game_params(name.encode(), ctypes.byref(count))
+    dec = lambda s: s.decode() if s else ""  # noqa: E731
+    return [Param(dec(p.name), dec(p.kind), dec(p.type), dec(p.range), dec(p.default_value),
+                  dec(p.help)) for p in (arr[i] for i in range(count.value))]
+
+
+def _value(v):
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    text = str(v)
+    if any(c in text for c in ",:=") or not text:
+        raise errors.ArgumentError(_lib.ERR_ARG, f"bad parameter value {v!r}")
+    return text
+
+
+def spec(name, **values):
+    """The registry's specification text of a game: ``spec("kalah", pits=4)`` is
+    ``"kalah:pits=4"`` (booleans as 0/1)."""
+    if not values:
+        return name
+    return name + ":" + ",".join(f"{k}={_value(v)}" for k, v in values.items())
 
 
 class Game:
-    """A game: a C vtable (``const ba_game *``) and its variant parameters.
+    """A game from the library's registry, with its parameters.
 
-    ``Game("kalah")`` is the standard game; ``Game("kalah", pits=4, seeds=3)``,
-    ``Game("camelot", N=16.09)`` or ``Game("ugolki", pieces=16)`` make a variant (freed with
-    the object). Unknown names and parameters raise ``ArgumentError``; values the library
-    refuses raise ``RangeError`` with its message.
+    ``Game("kalah")`` is the standard game; ``Game("kalah", pits=4, seeds=3)`` or
+    ``Game("camelot", N=16.09)`` a variant (``boardai.params(name)`` lists the parameters). An
+    unknown game raises ``UnsupportedError``, an unknown parameter ``ParseError`` and a value out
+    of range ``RangeError``, each with the library's message.
     """
 
-    def __init__(self, name, **params):
-        entry = _MODULES.get(name)
-        if entry is None or not _lib.has(entry[0]):
-            raise errors.ArgumentError(
-                _lib.ERR_ARG, f"unknown game '{name}' (this library has: {', '.join(games())})")
+    def __init__(self, name, **values):
         self._owned = None
-        if params:
-            if entry[1] is None:
-                raise errors.ArgumentError(_lib.ERR_ARG,
-                                           f"{name} takes no parameters, got {sorted(params)}")
-            rest = dict(params)
-            opts, create = entry[1](rest)
-            if rest:
-                raise errors.ArgumentError(
-                    _lib.ERR_ARG, f"unknown parameter(s) of {name}: {', '.join(sorted(rest))}")
-            out = ctypes.c_void_p()
-            err = _lib.Error()
-            errors.check(create(ctypes.byref(opts), ctypes.byref(out), ctypes.byref(err)), err)
-            self._owned = out.value
-            self._ptr = out.value
-        else:
-            self._ptr = getattr(_lib.lib, entry[0])()
-        self.params = dict(params)
+        out = ctypes.c_void_p()
+        err = _lib.Error()
+        errors.check(_lib.lib.ba_game_open(spec(name, **values).encode(), ctypes.byref(out),
+                                           ctypes.byref(err)), err)
+        self._owned = self._ptr = out.value
+        self.params = dict(values)
         self._read_head()
 
     def _read_head(self):

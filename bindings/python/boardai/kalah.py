@@ -27,7 +27,7 @@ def solve(pits=6, seeds=6, empty_capture=False, position=None, tt_mb=None, db_se
     """Solves Kalah(@p pits, @p seeds) from the start, or from @p position (a Position of a
     Kalah game, whose variant is then used). ``max_time`` (seconds) and ``max_nodes`` bound
     the work; ``exact`` is False when a limit ended it first. The GIL is released meanwhile."""
-    if not _lib.has("ba_kalah_solve"):
+    if not _lib.has("ba_kalah_solve"):  # the library was built without Kalah
         raise errors.UnsupportedError(_lib.ERR_UNSUPPORTED, "this library has no Kalah module")
     if position is None:
         game = Game("kalah", pits=pits, seeds=seeds, empty_capture=empty_capture)

@@ -45,15 +45,28 @@ def test_engine_option_out_of_range():
 
 
 def test_bad_game_and_parameters():
-    with pytest.raises(boardai.ArgumentError, match="unknown game 'go'"):
+    # The registry's messages: an unknown game lists the games, an unknown parameter the
+    # game's parameters, a bad value names the parameter.
+    with pytest.raises(boardai.UnsupportedError, match="go") as info:
         boardai.Game("go")
-    with pytest.raises(boardai.RangeError) as info:
+    assert "kalah" in str(info.value)
+    with pytest.raises(boardai.RangeError, match="pits") as info:
         boardai.Game("kalah", pits=99)
-    assert "pits" in str(info.value)
-    with pytest.raises(boardai.ArgumentError, match="colour"):
+    with pytest.raises(boardai.ParseError, match="colour") as info:
         boardai.Game("camelot", colour=1)
-    with pytest.raises(boardai.ArgumentError, match="no parameters"):
+    assert "knight_canter_rule" in str(info.value)
+    with pytest.raises(boardai.BoardAIError, match="fen"):
         boardai.Game("chess", fen="x")
+    with pytest.raises(boardai.ArgumentError, match="bad parameter value"):
+        boardai.Game("kalah", pits="4,seeds=3")  # no smuggling a second parameter in
+
+
+def test_games_and_parameters_come_from_the_registry():
+    assert boardai.games()[:1] and all(isinstance(n, str) for n in boardai.games())
+    names = {p.name: p for p in boardai.params("kalah")}
+    assert set(names) >= {"pits", "seeds", "empty_capture"}
+    assert names["pits"].kind == "rules" and names["pits"].default == "6"
+    assert boardai.spec("kalah", pits=4, empty_capture=True) == "kalah:pits=4,empty_capture=1"
 
 
 def test_search_after_the_end_is_refused_or_empty():
