@@ -4,9 +4,9 @@ import argparse
 import os
 import sys
 
-try:
-    import boardai  # noqa: F401  (installed)
-except ImportError:
+import importlib.util
+
+if importlib.util.find_spec("boardai") is None:  # not installed: the package from this tree
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 
@@ -19,7 +19,7 @@ def options(description):
 
 def self_play(game, engine, pos, plies):
     """The engine plays both sides for @p plies plies (or to the end); prints each move."""
-    import boardai
+    import boardai  # after the path set-up above
     for _ in range(plies):
         if pos.result != boardai.Result.ONGOING:
             break

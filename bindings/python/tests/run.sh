@@ -40,13 +40,13 @@ prefix=$target/prefix
 cmake --install "$BUILD" --prefix "$prefix" >/dev/null
 pc=$(dirname "$(compgen -G "$prefix/lib*/pkgconfig/boardai.pc" | head -n 1)")
 where='import boardai, sys; print(boardai.library_path); assert boardai.library_path.startswith(sys.argv[1])'
-env -u BOARDAI_LIB BOARDAI_PY_INSTALLED=1 PYTHONPATH=$target PKG_CONFIG_PATH=$pc "$PY" -c "$where" "$prefix"
+env -u BOARDAI_LIB BOARDAI_PY_INSTALLED=1 PYTHONPATH="$target" PKG_CONFIG_PATH="$pc" "$PY" -c "$where" "$prefix"
 mkdir -p "$target/boardai/_native"
 cp "$BUILD"/lib/libboardai.so.* "$target/boardai/_native/"
-env -u BOARDAI_LIB PYTHONPATH=$target PKG_CONFIG_PATH=$pc "$PY" -c "$where" "$target/boardai/_native"
+env -u BOARDAI_LIB PYTHONPATH="$target" PKG_CONFIG_PATH="$pc" "$PY" -c "$where" "$target/boardai/_native"
 
 echo "--- the examples"
 for ex in "$HERE"/../examples/[!_]*.py; do
-    echo "$(basename "$ex")"
+    basename "$ex"
     timeout 300 "$PY" "$ex" --quick >/dev/null
 done
