@@ -23,6 +23,14 @@ if os.environ.get("BOARDAI_PY_INSTALLED") != "1":
 import boardai  # noqa: E402  (after the path set-up above)
 
 
+def need(*names):
+    """Skips the test when the library was built without one of the games @p names
+    (scripts/test.sh --games)."""
+    missing = [n for n in names if n not in boardai.games()]
+    if missing:
+        pytest.skip(f"the library was built without {', '.join(missing)}")
+
+
 def program(game):
     """The path of boardai-<game> in the build folder."""
     return os.path.join(BUILD, "examples", f"boardai-{game}")

@@ -3,9 +3,11 @@
 import pytest
 
 import boardai
+from conftest import need
 
 
 def test_illegal_move_has_the_library_message():
+    need('camelot')
     pos = boardai.Game("camelot").position()
     with pytest.raises(boardai.IllegalMoveError, match="neither a step nor a leap") as info:
         pos.play("D6-D9")
@@ -14,6 +16,7 @@ def test_illegal_move_has_the_library_message():
 
 
 def test_malformed_move_is_a_parse_error():
+    need('chess')
     pos = boardai.Game("chess").position()
     with pytest.raises(boardai.ParseError) as info:
         pos.play("zz99")
@@ -21,6 +24,7 @@ def test_malformed_move_is_a_parse_error():
 
 
 def test_bad_position_text():
+    need('kalah')
     pos = boardai.Game("kalah").position()
     before = pos.text
     with pytest.raises(boardai.ParseError) as info:
@@ -30,11 +34,13 @@ def test_bad_position_text():
 
 
 def test_undo_at_the_start_is_a_state_error():
+    need('kalah')
     with pytest.raises(boardai.StateError, match="undo"):
         boardai.Game("kalah").position().undo()
 
 
 def test_engine_option_out_of_range():
+    need('kalah')
     engine = boardai.Engine(boardai.Game("kalah"))
     with pytest.raises(boardai.RangeError, match="depth = 0"):
         engine.set("depth", 0)
@@ -45,6 +51,7 @@ def test_engine_option_out_of_range():
 
 
 def test_bad_game_and_parameters():
+    need('kalah', 'camelot', 'chess')
     # The registry's messages: an unknown game lists the games, an unknown parameter the
     # game's parameters, a bad value names the parameter.
     with pytest.raises(boardai.UnsupportedError, match="go") as info:
@@ -62,6 +69,7 @@ def test_bad_game_and_parameters():
 
 
 def test_games_and_parameters_come_from_the_registry():
+    need('kalah')
     assert boardai.games()[:1] and all(isinstance(n, str) for n in boardai.games())
     names = {p.name: p for p in boardai.params("kalah")}
     assert set(names) >= {"pits", "seeds", "empty_capture"}
@@ -70,6 +78,7 @@ def test_games_and_parameters_come_from_the_registry():
 
 
 def test_search_after_the_end_is_refused_or_empty():
+    need('kalah')
     game = boardai.Game("kalah", pits=1, seeds=1)
     pos = game.position()
     while pos.result == boardai.Result.ONGOING:

@@ -1,9 +1,11 @@
 """Position objects: moves, play, undo, copy, text, render, iteration; Kalah's solver."""
 
 import boardai
+from conftest import need
 
 
 def test_play_undo_copy():
+    need('camelot')
     game = boardai.Game("camelot", N=16.09)
     pos = game.position()
     start = pos.text
@@ -20,6 +22,7 @@ def test_play_undo_copy():
 
 
 def test_text_sets_a_position():
+    need('chess')
     game = boardai.Game("chess")
     pos = game.position("6k1/5ppp/8/8/8/8/8/K2R4 w - - 0 1")
     assert pos.side_to_move == 0
@@ -28,11 +31,13 @@ def test_text_sets_a_position():
 
 
 def test_variants_differ():
+    need('kalah', 'ugolki')
     assert boardai.Game("kalah", pits=4, seeds=3).position().perft(1) == 4
     assert boardai.Game("ugolki", pieces=16).position().text != boardai.Game("ugolki").position().text
 
 
 def test_kalah_solver_published_values():
+    need('kalah')
     # Published values (Irving, Donkers and Uiterwijk 2000): Kalah(3,2) = +4 for the first
     # player; Kalah(6,1) with the empty-pit capture = +2.
     assert boardai.kalah.solve(3, 2, tt_mb=16).value == 4

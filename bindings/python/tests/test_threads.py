@@ -6,9 +6,11 @@ import time
 import pytest
 
 import boardai
+from conftest import need
 
 
 def test_stop_from_another_thread():
+    need('camelot')
     game = boardai.Game("camelot")
     pos = game.position()
     engine = boardai.Engine(game, depth=64)  # far beyond what ends on its own
@@ -24,6 +26,7 @@ def test_stop_from_another_thread():
 
 
 def test_the_gil_is_released_while_searching():
+    need('camelot')
     game = boardai.Game("camelot")
     pos = game.position()
     engine = boardai.Engine(game, depth=64)
@@ -49,6 +52,7 @@ def test_the_gil_is_released_while_searching():
 
 
 def test_progress_callback_reports_each_depth():
+    need('kalah')
     game = boardai.Game("kalah")
     seen = []
     engine = boardai.Engine(game, depth=7, progress=seen.append)
@@ -58,6 +62,7 @@ def test_progress_callback_reports_each_depth():
 
 
 def test_an_exception_in_the_callback_stops_and_is_raised():
+    need('kalah')
     game = boardai.Game("kalah")
 
     def boom(progress):
