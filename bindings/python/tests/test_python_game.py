@@ -1,6 +1,7 @@
 """A game defined in Python (examples/tictactoe.py) searched by the C engine: the same counts
 and answers as the C tic-tac-toe of tests/external/tictactoe.c."""
 
+import ctypes
 import os
 import sys
 
@@ -84,3 +85,13 @@ def test_an_exception_in_a_rule_reaches_the_caller():
     game = Broken()
     with pytest.raises(ZeroDivisionError, match="evaluation bug"):
         boardai.Engine(game, depth=3).search(game.position())
+
+
+def test_the_vtable_mirror_has_the_library_layout():
+    # A built-in game's struct_size is sizeof(ba_game) as the library was compiled: the ctypes
+    # mirror must match it (a hook appended in C must be appended in _lib.GameVtable too).
+    from boardai import _lib
+    name = boardai.games()[0]
+    head = _lib.GameHead.from_address(boardai.Game(name).handle)
+    assert head.abi == _lib.GAME_ABI
+    assert head.struct_size == ctypes.sizeof(_lib.GameVtable)
