@@ -93,11 +93,14 @@ TEXT_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V, _V, _SZT)
 DESTROY_FN = ctypes.CFUNCTYPE(None, _V)
 WINDOW_FN = ctypes.CFUNCTYPE(ctypes.c_size_t, _V, _V)
 EXTENSION_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V)
+MAKE_NULL_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V)
+FUTILITY_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V, ctypes.c_int)
 
 
 class GameVtable(ctypes.Structure):
-    """``struct ba_game`` as of BA_GAME_ABI 2. ``struct_size`` is set to this structure's size,
-    as BA_GAME_INIT does, so a library with hooks appended later treats them as absent."""
+    """``struct ba_game`` as of BA_GAME_ABI 2, with the selective-search hooks. ``struct_size``
+    is set to this structure's size, as BA_GAME_INIT does: a library that knows fewer hooks
+    ignores the extra ones, and one with hooks appended later treats them as absent."""
     _fields_ = [
         ("struct_size", ctypes.c_uint32), ("abi", ctypes.c_uint32), ("flags", ctypes.c_uint32),
         ("name", ctypes.c_char_p), ("side_names", ctypes.c_char_p * 2),
@@ -111,6 +114,8 @@ class GameVtable(ctypes.Structure):
         ("generate_noisy", GENERATE_FN), ("order_key", ORDER_KEY_FN), ("render", TEXT_FN),
         ("explain", TEXT_FN), ("destroy", DESTROY_FN), ("repeat_window", WINDOW_FN),
         ("extension", EXTENSION_FN),
+        ("make_null", MAKE_NULL_FN), ("null_move_unsafe", EXTENSION_FN),
+        ("futility_margin", FUTILITY_FN), ("move_noisy", ORDER_KEY_FN),
     ]
 
 

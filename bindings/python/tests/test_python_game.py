@@ -89,9 +89,10 @@ def test_an_exception_in_a_rule_reaches_the_caller():
 
 def test_the_vtable_mirror_has_the_library_layout():
     # A built-in game's struct_size is sizeof(ba_game) as the library was compiled: the ctypes
-    # mirror must match it (a hook appended in C must be appended in _lib.GameVtable too).
+    # mirror must know at least every hook the library has (a hook appended in C is appended
+    # to _lib.GameVtable too; the library ignores hooks it does not know).
     from boardai import _lib
     name = boardai.games()[0]
     head = _lib.GameHead.from_address(boardai.Game(name).handle)
     assert head.abi == _lib.GAME_ABI
-    assert head.struct_size == ctypes.sizeof(_lib.GameVtable)
+    assert head.struct_size <= ctypes.sizeof(_lib.GameVtable)
