@@ -57,10 +57,13 @@ class History(ctypes.Structure):
 
 
 class SearchResult(ctypes.Structure):
-    """``ba_search_result``."""
+    """``ba_search_result``, with ``proven`` (appended by the selective-search release; an older
+    library leaves it 0) and a spare tail: the library writes the whole structure it knows, and
+    fields are only ever appended."""
     _fields_ = [("best", Move), ("score", ctypes.c_int), ("depth", ctypes.c_int),
                 ("nodes", ctypes.c_uint64), ("time_ms", ctypes.c_uint64),
-                ("stopped", ctypes.c_int), ("pv_len", ctypes.c_int), ("pv", Move * MAX_PV)]
+                ("stopped", ctypes.c_int), ("pv_len", ctypes.c_int), ("pv", Move * MAX_PV),
+                ("proven", ctypes.c_int), ("_spare", ctypes.c_uint8 * 1024)]
 
 
 class Progress(ctypes.Structure):

@@ -16,6 +16,9 @@ OPTIONS = {
     "tt_deeper": 12, "qdepth": 13, "mcts_c": 14, "mcts_playout": 15, "mcts_solver": 16,
     "mcts_memory_mb": 17, "deterministic": 18, "mcts_eval_scale": 19, "mcts_iterations": 20,
     "mcts_reuse": 21,
+    # Alpha-beta's selective search and multi-PV (libraries with the selective search; an older
+    # library refuses them with RangeError).
+    "selective": 22, "multipv": 23,
 }
 
 
@@ -29,6 +32,7 @@ class SearchResult:
     time_ms: int
     stopped: bool        #: a limit or stop() ended the search early
     pv: list = field(default_factory=list)  #: the principal variation, texts, from best
+    proven: bool = False  #: the score is the game-theoretic value (libraries that report it)
 
     @property
     def nps(self):
@@ -158,7 +162,8 @@ class Engine:
             self._pos = None
         pv = _pv_texts(pos, [r.pv[i] for i in range(r.pv_len)])
         best = pv[0] if pv else (pos._move_text(r.best) if r.best.len or r.best.tag else None)
-        return SearchResult(best, r.score, r.depth, r.nodes, r.time_ms, bool(r.stopped), pv)
+        return SearchResult(best, r.score, r.depth, r.nodes, r.time_ms, bool(r.stopped), pv,
+                            bool(r.proven))
 
     def stop(self):
         """Asks a running search to stop soon (safe from any thread); it then returns the best
