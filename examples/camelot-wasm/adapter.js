@@ -12,6 +12,7 @@
   const LEVELS = [[1, 1000, 'Beginner'], [2, 3000, 'Novice'], [3, 6000, 'Club player'],
     [4, 10000, 'Strong'], [6, 20000, 'Expert'], [8, 40000, 'Master']];
   const SIDES = ['white', 'black'];
+  const USUAL_START = '2/8/10/12/12/2kmmmmmmk2/3kmmmmk3/12/12/3KMMMMK3/2KMMMMMMK2/12/12/10/8/2 w 0 0 - 0';
   const ERR = { ARG: -1, PARSE: -3, ILLEGAL: -4, RANGE: -5, STATE: -7 };
 
   // ---- the workers ----
@@ -51,7 +52,7 @@
   function save(g) {
     const all = loadAll();
     all[g.id] = { id: g.id, start: g.start, moves: g.moves, ai_side: g.ai_side, level: g.level,
-      updated: Date.now() };
+      result: g.result, created: g.created, updated: Date.now() };
     const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
     for (const id of ids.slice(MAX_GAMES)) delete all[id]; // the oldest go first
     localStorage.setItem(STORE, JSON.stringify(all));
@@ -62,12 +63,14 @@
     const saved = loadAll()[id];
     if (!saved) return null;
     const g = Object.assign(fresh(saved.id), saved);
+    g.paused = true; // read back: the AI waits for "AI move", as with the server
     live.set(id, g);
     return g;
   }
   function fresh(id) {
     return { id, start: '', moves: [], ai_side: 1, level: 2, seq: 0, thinking: false, ai_depth: 0,
-      ai_score: 0, ai_nodes: 0, ai_time_ms: 0, ai_error: null, best: null, last: null };
+      ai_score: 0, ai_nodes: 0, ai_time_ms: 0, ai_error: null, best: null, last: null,
+      paused: false, hint: null, result: 'ongoing', created: new Date().toISOString() };
   }
   function newId() {
     const b = new Uint8Array(8);
@@ -96,7 +99,26 @@
       level_name: LEVELS[g.level - 1][2], thinking: g.thinking, depth: g.ai_depth,
       score: g.ai_score, score_text: scoreText(g.ai_score), nodes: g.ai_nodes,
       time_ms: g.ai_time_ms, error: g.ai_error };
+    out.ai.paused = g.paused;
+    // The last search's score from White's side, in men (10000 units), as the server's.
+    if (g.ai_depth > 0) {
+      const white = g.searcher === 1 ? -g.ai_score : g.ai_score;
+      out.ai.eval = { text: `White ${white >= 0 ? '+' : ''}${(white / 10000).toFixed(1)}`, white };
+    } else {
+      out.ai.eval = null;
+    }
     out.levels = LEVELS.map((l) => l[2]);
+    out.level_limits = LEVELS.map((l) => ({ name: l[2], depth: l[0], time_ms: l[1] }));
+    out.start = g.start || USUAL_START;
+    out.hint = g.hint;
+    const count = (re) => Object.values(st.pieces).filter((p) => re.test(p)).length;
+    out.status = {
+      pieces: { white: { men: count(/^M$/), knights: count(/^K$/) },
+        black: { men: count(/^m$/), knights: count(/^k$/) } },
+      castle_limit: 2, quiet_plies: st.quiet_plies, quiet_limit: 100,
+      reason: st.result === 'ongoing' ? null : st.result === 'draw' ? 'drawn' : `${st.result} wins`,
+    };
+    g.result = st.result;
     return out;
   }
 
@@ -118,6 +140,7 @@
     return n;
   }
   function stopSearch(g, play) {
+    g.paused = true;
     if (!g.thinking) return;
     killAi();
     g.thinking = false;
@@ -130,6 +153,8 @@
   function startSearch(g) {
     const [depth, time_ms] = LEVELS[g.level - 1];
     g.thinking = true;
+    g.paused = false;
+    g.hint = null;
     g.best = null;
     g.ai_error = null;
     g.seq++;
@@ -213,6 +238,8 @@
       try {
         const canon = await ask(rules, { cmd: 'play', start: g.start, moves: g.moves.map((m) => m.text), move: text });
         g.moves.push({ text: canon, by: 'human' });
+        g.paused = false;
+        g.hint = null;
       } catch (e) { throw new ApiError(refusedStatus(e.code), e.error); }
       g.last = null;
       g.seq++;
@@ -225,6 +252,7 @@
       g.level = levelParam(p.level, g.level);
       const st = await state(g);
       if (st.result !== 'ongoing') throw new ApiError(409, 'the game is over');
+      g.searcher = st.to_move === 'black' ? 1 : 0;
       startSearch(g);
       return state(g);
     },
@@ -236,13 +264,15 @@
       if (plies !== 1 && plies !== 2) throw new ApiError(400, 'plies must be 1 or 2');
       if (g.moves.length < plies) throw new ApiError(409, 'no move to undo');
       g.moves.splice(g.moves.length - plies, plies);
+      g.hint = null;
       g.last = null; g.seq++; save(g);
       return state(g);
     },
     async restart(p) {
       const g = await need(p);
       stopSearch(g, false);
-      g.moves = []; g.start = ''; g.last = null; g.ai_error = null; g.seq++; save(g);
+      g.moves = []; g.start = ''; g.last = null; g.ai_error = null; g.paused = false; g.hint = null;
+      g.seq++; save(g);
       return state(g);
     },
     async config(p) {
@@ -257,10 +287,34 @@
       if (g.thinking) throw new ApiError(409, 'the AI is thinking');
       try { await ask(rules, { cmd: 'state', start: String(p.position || ''), moves: [] }); }
       catch (e) { throw new ApiError(400, e.error); }
-      g.start = String(p.position); g.moves = []; g.last = null; g.seq++; save(g);
+      g.start = String(p.position); g.moves = []; g.last = null; g.hint = null; g.seq++; save(g);
       return state(g);
     },
-    async record(p) { const g = await need(p); await state(g); return { record: recordText(g) }; },
+    async record(p) { const g = await need(p); await state(g); return new Text(recordText(g)); },
+    // The board after the first N moves, for review (the game is not changed).
+    async view(p) {
+      const g = await need(p);
+      const ply = Number(p.ply);
+      if (!Number.isInteger(ply) || ply < 0 || ply > g.moves.length)
+        throw new ApiError(400, `ply must be 0..${g.moves.length}`);
+      const texts = g.moves.slice(0, ply).map((m) => m.text);
+      const st = await ask(rules, { cmd: 'state', start: g.start, moves: texts });
+      const last = ply ? Object.assign({ text: g.moves[ply - 1].text, by: g.moves[ply - 1].by }, st.paths[ply - 1]) : null;
+      return { ply, position: st.position, to_move: st.to_move, squares: st.squares, pieces: st.pieces, last_move: last };
+    },
+    // The engine's suggestion for the side to move: a short search (level 3's limits at most).
+    async hint(p) {
+      const g = await need(p);
+      if (g.thinking) throw new ApiError(409, 'the AI is thinking');
+      const st = await state(g);
+      if (st.result !== 'ongoing') throw new ApiError(409, 'the game is over');
+      const [depth, time_ms] = LEVELS[Math.min(g.level, 3) - 1];
+      const r = await ask(aiWorker, { cmd: 'search', start: g.start, moves: g.moves.map((m) => m.text), depth, time_ms });
+      const path = await ask(rules, { cmd: 'state', start: g.start, moves: g.moves.map((m) => m.text).concat([r.best]) });
+      g.hint = Object.assign({ text: r.best }, path.paths[path.paths.length - 1]);
+      g.seq++;
+      return state(g);
+    },
     async import(p) {
       const text = String(p.record || '');
       const m = /\[Position "([^"]*)"\]/.exec(text);
@@ -279,12 +333,19 @@
     },
     async games() {
       const all = loadAll();
+      const who = (g, side) => (g.ai_side === side ? `AI level ${g.level}` : 'Player');
       return { games: Object.values(all).sort((a, b) => b.updated - a.updated)
-        .map((g) => ({ game: g.id, moves: g.moves.length, updated: g.updated })) };
+        .map((g) => ({ game: g.id, ai: g.ai_side < 0 ? 'none' : SIDES[g.ai_side], level: g.level,
+          white: who(g, 0), black: who(g, 1), result: g.result || 'ongoing', moves: g.moves.length,
+          created: g.created || null, updated: new Date(g.updated).toISOString() })) };
     },
   };
 
+  // An answer that is text, not JSON (the record).
+  class Text { constructor(text) { this.text = text; } }
   function answer(status, data) {
+    if (data instanceof Text)
+      return new Response(data.text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     return new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
   }
   const realFetch = window.fetch.bind(window);
@@ -307,7 +368,8 @@
   // ---- record export and import on the page ----
   window.addEventListener('DOMContentLoaded', () => {
     const bar = document.querySelector('.buttons');
-    if (!bar) return;
+    // A page with its own record buttons (Download, Load game) uses the same calls: add none.
+    if (!bar || document.getElementById('download') || document.getElementById('load')) return;
     const exp = document.createElement('button');
     exp.id = 'export'; exp.textContent = 'Export record';
     const imp = document.createElement('button');
@@ -320,12 +382,12 @@
     exp.onclick = async () => {
       const id = sessionStorage.getItem('camelot-game');
       const r = await fetch('/api/record?game=' + encodeURIComponent(id || ''));
-      const data = await r.json();
       if (!r.ok) return;
+      const record = await r.text();
       box.hidden = false;
-      box.value = data.record;
+      box.value = record;
       const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([data.record], { type: 'text/plain' }));
+      a.href = URL.createObjectURL(new Blob([record], { type: 'text/plain' }));
       a.download = `camelot-${id}.txt`;
       a.click();
     };

@@ -95,6 +95,21 @@ async function main() {
     check(moves.length === 2 && /^[A-L]\d+[-x]/.test(moves[1]), `the AI replied ${moves[1]}`);
     check(!requests.some((r) => r.includes('/api/')), 'no request reached a server API');
 
+    // The server's other calls, answered in the page: review, hint, the record as text.
+    const api = (url, body) => page.evaluate(async ([u, b]) => {
+      const r = await fetch(u, b ? { method: 'POST', body: JSON.stringify(b) } : undefined);
+      return { status: r.status, type: r.headers.get('Content-Type'), body: await r.text() };
+    }, [url, body]);
+    const id = await page.evaluate(() => sessionStorage.getItem('camelot-game'));
+    const view = JSON.parse((await api(`/api/view?game=${id}&ply=1`)).body);
+    check(view.ply === 1 && view.pieces.D8 === 'K' && view.to_move === 'black', 'review: the board after move 1');
+    const hinted = JSON.parse((await api('/api/hint', { game: id })).body);
+    check(hinted.hint && hinted.moves.some((m) => m.text === hinted.hint.text), `hint: ${hinted.hint && hinted.hint.text}, a legal move`);
+    const rec = await api(`/api/record?game=${id}`);
+    check(rec.status === 200 && /^text\/plain/.test(rec.type) && rec.body.startsWith('[Event'), 'the record is text');
+    const bad = await api('/api/move', { game: id, move: 'D6-D9' });
+    check(bad.status === 422 && /neither a step nor a leap/.test(bad.body), `an illegal move gets 422 with the reason`);
+
     // Reload: the game comes back from localStorage.
     await page.reload();
     await settled(page, 2);
