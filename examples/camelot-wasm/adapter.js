@@ -176,26 +176,6 @@
       g.seq++;
     });
   }
-  // Turns clicked squares into a move text: 'x' before a leap over an enemy piece.
-  function pathText(g, squares) {
-    const pieces = (g.last && g.last.pieces) || {};
-    const mover = pieces[squares[0]];
-    const white = mover && mover === mover.toUpperCase();
-    let text = squares[0];
-    for (let i = 1; i < squares.length; i++) {
-      const a = squares[i - 1], b = squares[i];
-      const fa = a.charCodeAt(0), ra = Number(a.slice(1)), fb = b.charCodeAt(0), rb = Number(b.slice(1));
-      let sep = '-';
-      if ((Math.abs(fa - fb) === 2 || Math.abs(fa - fb) === 0) &&
-          (Math.abs(ra - rb) === 2 || Math.abs(ra - rb) === 0) && (fa !== fb || ra !== rb)) {
-        const mid = String.fromCharCode((fa + fb) / 2) + (ra + rb) / 2;
-        const p = pieces[mid];
-        if (p && (p === p.toUpperCase()) !== white) sep = 'x';
-      }
-      text += sep + b;
-    }
-    return text;
-  }
   function recordText(g) {
     const claims = { ongoing: '*', white: '1-0', black: '0-1', draw: '1/2-1/2' };
     const ai = `boardai level ${g.level} (${LEVELS[g.level - 1][2]})`;
@@ -233,10 +213,9 @@
     async move(p) {
       const g = await need(p);
       if (g.thinking) throw new ApiError(409, 'the AI is thinking');
-      if (!g.last) await state(g);
-      const text = Array.isArray(p.move) ? pathText(g, p.move) : String(p.move || '');
+      const move = Array.isArray(p.move) ? p.move : String(p.move || '');
       try {
-        const canon = await ask(rules, { cmd: 'play', start: g.start, moves: g.moves.map((m) => m.text), move: text });
+        const canon = await ask(rules, { cmd: 'play', start: g.start, moves: g.moves.map((m) => m.text), move });
         g.moves.push({ text: canon, by: 'human' });
         g.paused = false;
         g.hint = null;

@@ -120,6 +120,38 @@ EMSCRIPTEN_KEEPALIVE int cw_play(const char *text)
     return rc;
 }
 
+/**
+ * Plays clicked squares (names separated by spaces, "D8 B10 D12"), written as WCF text by the
+ * server's own rule (web_path_to_text: 'x' before a leap over an enemy piece). @return as
+ * cw_play(); BA_ERR_PARSE for a square that is not on the board.
+ */
+EMSCRIPTEN_KEEPALIVE int cw_play_squares(const char *names)
+{
+    char pt[BA_POS_TEXT_MAX], text[BA_MOVE_TEXT_MAX], name[8];
+    web_board board;
+    web_square sq[WEB_PATH_MAX];
+    int len = 0;
+    ba_error_clear(&ERR);
+    if (ba_pos_text(POS, pt, sizeof pt) < 0 || web_board_parse(pt, &board) != 0)
+        return ba_error_set(&ERR, BA_ERR_INTERNAL, "cannot read the board");
+    for (const char *p = names; *p;) {
+        size_t n = strcspn(p, " ");
+        if (n > 0) {
+            if (len == WEB_PATH_MAX || n >= sizeof name)
+                return ba_error_set(&ERR, BA_ERR_PARSE, "too long a path");
+            memcpy(name, p, n);
+            name[n] = '\0';
+            if (web_square_parse(name, &sq[len]) != 0)
+                return ba_error_set(&ERR, BA_ERR_PARSE, "'%s' is not a square of the board", name);
+            len++;
+        }
+        p += n + (p[n] == ' ');
+    }
+    if (len < 2 || web_path_to_text(&board, sq, len, text, sizeof text) != 0)
+        return ba_error_set(&ERR, BA_ERR_PARSE, "a move needs at least two squares of the board");
+    return cw_play(text);
+}
+
 /** Plays a record (the format `boardai-camelot replay` reads) on the current position. */
 EMSCRIPTEN_KEEPALIVE int cw_play_record(const char *text)
 {

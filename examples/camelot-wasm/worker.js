@@ -45,10 +45,11 @@ const commands = {
     st.paths = (req.moves || []).map(path);
     return st;
   },
-  // Plays one move; answers its canonical text.
+  // Plays one move (a text, or the clicked squares as an array); answers its canonical text.
   play(req) {
     load(req.start, req.moves);
-    const rc = call('cw_play', req.move);
+    const rc = Array.isArray(req.move) ? call('cw_play_squares', req.move.map(String).join(' '))
+      : call('cw_play', String(req.move));
     if (rc !== 0) throw new Refused(rc, message());
     return text();
   },
