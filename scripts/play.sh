@@ -1,17 +1,27 @@
 #!/usr/bin/env bash
 # Play a board game against libboardai's AI.
 #
-# Usage: scripts/play.sh [GAME] [program options...]
+# Usage: scripts/play.sh [GAME] [program options...] | scripts/play.sh --static [PORT]
 #   No GAME: Camelot in the web browser (boardai-camelot-web; prints the address to open;
 #   quiet, options e.g. --port 8081, --db FILE, --verbose to log every request).
 #   GAME: camelot-tty (Camelot in the terminal; also: camelot), kalah, chess, ugolki or arimaa.
 #   Program options go to the program, e.g. --side 1, --level 3.
+#   --static [PORT]: Camelot as a static WebAssembly page (no server of ours; the AI runs in
+#   the browser), built with emscripten and served on loopback by python3 -m http.server.
 # Installs the build tools that are missing, builds a Release build of just that game in
 # build-play/GAME (warnings are not errors here), then starts the program.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 GAMES=(camelot-web camelot-tty camelot kalah chess ugolki arimaa)
+
+# --static: Camelot as WebAssembly, a static page served on loopback (docs/wasm.md).
+if [ "${1:-}" = --static ]; then
+    shift
+    "$ROOT/scripts/build-wasm.sh"
+    echo "Camelot (WebAssembly, no game server): open http://127.0.0.1:${1:-8000}/ (Ctrl-C stops)"
+    exec python3 -m http.server "${1:-8000}" --bind 127.0.0.1 --directory "$ROOT/build-wasm/site"
+fi
 
 game=""
 if [ $# -gt 0 ]; then

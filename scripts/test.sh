@@ -5,7 +5,7 @@
 #   AddressSanitizer + UndefinedBehaviorSanitizer, builds the Doxygen docs with zero warnings,
 #   installs into a temporary prefix and builds programs against the installed library (with
 #   pkg-config and with find_package), smoke-tests every boardai-<game> program, and tests
-#   boardai-camelot-web in headless Chromium (scripts/test-web.sh).
+#   boardai-camelot-web (scripts/test-web.sh), bindings/python and tests/wasm (Chromium, emscripten).
 # Ends with "N passed, N failed" (ctest tests of both runs plus the other stages); the exit status
 # is non-zero when anything failed.
 #
@@ -309,6 +309,8 @@ main() {
             stage web "$ROOT/scripts/test-web.sh" --use-build "$BUILD"
             grep -h 'SKIPPED' "$LOGS/web.log" | sed 's/^/   /'
         fi
+        # The Python package (Debian's python3-pytest) against the library just built.
+        stage python "$ROOT/bindings/python/tests/run.sh" "$BUILD"
     else
         skip tests "build failed"
     fi
@@ -333,6 +335,8 @@ main() {
         fi
     fi
     stage tsan "$ROOT/scripts/tsan.sh"
+    # Camelot as WebAssembly in a static page, in Chromium (installs emscripten).
+    stage wasm "$ROOT/tests/wasm/run.sh"
 
     if [ $RUN_DOCS -eq 1 ]; then
         stage docs docs
