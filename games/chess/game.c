@@ -191,10 +191,17 @@ static size_t pst_pieces(const chs_board *b, ba_pst_piece *pieces)
     return n;
 }
 
+/* The preset of a chess game object (its params). */
+static int eval_of(const ba_game *g) { return g->params ? *(const int *)g->params : BA_CHESS_EVAL_CLASSIC; }
+
 static int g_evaluate(const ba_game *g, const void *state)
 {
-    (void)g;
     const chs_board *b = state;
+    if (eval_of(g) == BA_CHESS_EVAL_TAPERED) {
+        chs_eval_terms t;
+        chs_tapered_terms(b, &t);
+        return chs_tapered_blend(&t, b->stm);
+    }
     /* One pass of ba_pst_value() over the pieces: the same sum as ba_pst_evaluate() on the
      * piece list (tests compare both), without building the list in the search's hot path. */
     int score = 0;
@@ -315,10 +322,29 @@ static int g_render(const ba_game *g, const void *state, char *buf, size_t cap)
     return (int)n;
 }
 
+/* The tapered terms, one "name white black" line each (middlegame/endgame pairs). */
+static int explain_tapered(const chs_board *b, char *buf, size_t cap)
+{
+    chs_eval_terms t;
+    chs_tapered_terms(b, &t);
+    int len = snprintf(buf, cap,
+                       "phase %d %d\npst_mg %d %d\npst_eg %d %d\nmobility_mg %d %d\nmobility_eg %d %d\n"
+                       "passed_mg %d %d\npassed_eg %d %d\nking_mg %d %d\nbishop_pair_mg %d %d\n"
+                       "bishop_pair_eg %d %d\ntotal %d %d\n",
+                       t.phase, t.phase, t.pst_mg[0], t.pst_mg[1], t.pst_eg[0], t.pst_eg[1], t.mobility_mg[0],
+                       t.mobility_mg[1], t.mobility_eg[0], t.mobility_eg[1], t.passed_mg[0], t.passed_mg[1],
+                       t.passed_eg[0], t.passed_eg[1], t.king_mg[0], t.king_mg[1], t.pair_mg[0], t.pair_mg[1],
+                       t.pair_eg[0], t.pair_eg[1], chs_tapered_blend(&t, 0), chs_tapered_blend(&t, 1));
+    if (len < 0 || (size_t)len >= cap)
+        return BA_ERR_BUFFER;
+    return len;
+}
+
 static int g_explain(const ba_game *g, const void *state, char *buf, size_t cap)
 {
-    (void)g;
     const chs_board *b = state;
+    if (eval_of(g) == BA_CHESS_EVAL_TAPERED)
+        return explain_tapered(b, buf, cap);
     int material[2] = {0, 0}, squares[2] = {0, 0};
     ba_pst_piece pieces[64];
     size_t n = pst_pieces(b, pieces);
@@ -350,34 +376,44 @@ static int g_extension(const ba_game *g, const void *state)
     return chs_in_check((const chs_board *)state) ? 1 : 0;
 }
 
-static const ba_game chess_game = BA_GAME_INIT(
-    .flags = BA_GAME_HISTORY_MATTERS,
-    .name = "chess",
-    .side_names = {"white", "black"},
-    .state_size = sizeof(chs_board),
-    .max_moves = CHS_MAX_MOVES,
-    .max_plies = 0,
-    .params = NULL,
-    .init = g_init,
-    .side_to_move = g_side,
-    .generate = g_generate,
-    .apply = g_apply,
-    .status = g_status,
-    .evaluate = g_evaluate,
-    .hash = g_hash,
-    .move_to_text = g_move_to_text,
-    .move_from_text = g_move_from_text,
-    .position_to_text = g_position_to_text,
-    .position_from_text = g_position_from_text,
-    .generate_noisy = g_generate_noisy,
-    .order_key = g_order_key,
-    .render = g_render,
-    .explain = g_explain,
-    .destroy = NULL,
-    .repeat_window = g_repeat_window,
-    .extension = g_extension);
+/* One vtable for every preset; the preset is the game's params. */
+#define CHESS_GAME(eval_params)                                                                    \
+    BA_GAME_INIT(.flags = BA_GAME_HISTORY_MATTERS, .name = "chess", .side_names = {"white", "black"}, \
+                 .state_size = sizeof(chs_board), .max_moves = CHS_MAX_MOVES, .max_plies = 0,      \
+                 .params = (eval_params), .init = g_init, .side_to_move = g_side,                  \
+                 .generate = g_generate, .apply = g_apply, .status = g_status,                     \
+                 .evaluate = g_evaluate, .hash = g_hash, .move_to_text = g_move_to_text,           \
+                 .move_from_text = g_move_from_text, .position_to_text = g_position_to_text,       \
+                 .position_from_text = g_position_from_text, .generate_noisy = g_generate_noisy,   \
+                 .order_key = g_order_key, .render = g_render, .explain = g_explain,               \
+                 .destroy = NULL, .repeat_window = g_repeat_window, .extension = g_extension)
 
-const ba_game *ba_chess_game(void) { return &chess_game; }
+static const int eval_ids[BA_CHESS_EVAL_COUNT] = {BA_CHESS_EVAL_CLASSIC, BA_CHESS_EVAL_TAPERED};
+static const char *const eval_names[BA_CHESS_EVAL_COUNT] = {"classic", "tapered"};
+static const ba_game chess_games[BA_CHESS_EVAL_COUNT] = {CHESS_GAME(&eval_ids[0]), CHESS_GAME(&eval_ids[1])};
+
+const ba_game *ba_chess_game(void) { return &chess_games[BA_CHESS_EVAL_CLASSIC]; }
+
+const ba_game *ba_chess_game_eval(int eval)
+{
+    return eval >= 0 && eval < BA_CHESS_EVAL_COUNT ? &chess_games[eval] : NULL;
+}
+
+const char *ba_chess_eval_name(int eval) { return eval >= 0 && eval < BA_CHESS_EVAL_COUNT ? eval_names[eval] : NULL; }
+
+int ba_chess_eval_from_name(const char *name)
+{
+    if (!name)
+        return BA_ERR_PARSE;
+    for (int e = 0; e < BA_CHESS_EVAL_COUNT; e++) {
+        const char *a = name, *b = eval_names[e];
+        while (*a && *b && (*a | 32) == *b)
+            a++, b++;
+        if (!*a && !*b)
+            return e;
+    }
+    return BA_ERR_PARSE;
+}
 
 int ba_chess_perft(const char *fen, int depth, uint64_t *count, ba_error *err)
 {
