@@ -16,7 +16,8 @@
 #         --option N=V     a UCI option for boardai-chess (repeatable, e.g. Evaluation=classic)
 #         --program PATH   the boardai-chess to measure (default: the build folder's)
 #         --seed N         seed of the openings (default 1)
-#         --pgn DIR        keep the games as DIR/chess-<level>.pgn
+#         --pgn DIR        keep the games as DIR/chess-<level>.pgn (and chess-self.pgn)
+#       Each level also reports how often each engine castled (from the games' SAN).
 #
 #   scripts/strength.sh chess-clock [options]
 #       The time-management referee: boardai-chess plays games on a real clock (default 2 s +
@@ -33,7 +34,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
-usage() { sed -n 2,37p "$0"; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
 
 [ $# -ge 1 ] || { usage >&2; exit 2; }
 MODE=$1
@@ -136,6 +137,25 @@ elo_diff() {
     }'
 }
 
+# Castling of both engines in a PGN file: "A castled in a of n games, B in b".
+castling() {
+    awk '
+    /^\[White "/ { a_white = ($0 ~ /engine A/); next }
+    /^\[/ { next }
+    /^$/ { next }
+    {
+        for (i = 1; i <= NF; i++) {
+            if ($i ~ /^[0-9]+\.$/) continue
+            if ($i ~ /^(1-0|0-1|1\/2-1\/2)$/) {
+                games++; ca += a; cb += b; a = b = 0; ply = 0; continue
+            }
+            white = (ply % 2 == 0); ply++
+            if ($i ~ /^O-O/) { if (white == a_white) a = 1; else b = 1 }
+        }
+    }
+    END { if (games) printf "castled: engine A in %d of %d games (%.0f%%), engine B in %d (%.0f%%)\n", ca, games, 100 * ca / games, cb, 100 * cb / games }' "$1"
+}
+
 # Runs one match; prints its output and leaves "W L D" in $RESULT.
 run_match() {
     local out
@@ -146,17 +166,22 @@ run_match() {
     TIMELOSS=$(echo "$out" | sed -n 's/^illegal moves: .*time losses: \([0-9]*\),.*/\1/p')
 }
 
+if [ -z "$PGNDIR" ]; then
+    PGNDIR=$(mktemp -d)
+    trap 'rm -rf "$PGNDIR"' EXIT
+fi
+mkdir -p "$PGNDIR"
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(uname -m), load: $(cut -d' ' -f1-3 /proc/loadavg); program $PROGRAM"
-echo "# command: scripts/strength.sh $MODE --games $GAMES $(printf '%q ' "${OPTS[@]}" "${OPP_OPTS[@]}")"
+echo "# command: scripts/strength.sh $MODE --games $GAMES${OPTS[*]:+ ${OPTS[*]}}${OPP_OPTS[*]:+ ${OPP_OPTS[*]}}"
 case "$MODE" in
 chess)
     TABLE=""
     for level in $LEVELS; do
         echo "## stockfish UCI_Elo $level, $GAMES games, $MOVETIME ms a move"
-        pgn=()
-        [ -z "$PGNDIR" ] || pgn=(--pgn "$PGNDIR/chess-$level.pgn")
+        pgn=$PGNDIR/chess-$level.pgn
         run_match --games "$GAMES" --movetime "$MOVETIME" --grace "$GRACE" "${SF[@]}" \
-            --opponent-option UCI_LimitStrength=true --opponent-option "UCI_Elo=$level" "${pgn[@]}"
+            --opponent-option UCI_LimitStrength=true --opponent-option "UCI_Elo=$level" --pgn "$pgn"
+        castling "$pgn"
         read -r w l d <<<"$RESULT"
         echo "level $level: +$w -$l =$d, $(elo_diff "$w" "$l" "$d")"
         TABLE+="$level $((w + l + d)) $(awk -v w="$w" -v d="$d" 'BEGIN { print w + d / 2 }')"$'\n'
@@ -176,7 +201,8 @@ chess-clock)
 chess-self)
     echo "## engine A vs engine B (both $PROGRAM), $GAMES games, $MOVETIME ms a move"
     run_match --games "$GAMES" --movetime "$MOVETIME" --grace "$GRACE" --opponent-uci "exec '$PROGRAM' --uci" \
-        "${OPP_OPTS[@]}"
+        "${OPP_OPTS[@]}" --pgn "$PGNDIR/chess-self.pgn"
+    castling "$PGNDIR/chess-self.pgn"
     read -r w l d <<<"$RESULT"
     echo "engine A: +$w -$l =$d, $(elo_diff "$w" "$l" "$d")"
     ;;
