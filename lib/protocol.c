@@ -1,10 +1,13 @@
 /* The common text protocol (protocol.h): one command line in, whole answer lines out through the
  * caller's write callback. Every command is checked before anything changes, so a bad line only
  * ever answers "error: ..." and leaves the session as it was. The library never prints. */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "boardai/protocol.h"
 
@@ -26,6 +29,18 @@ struct ba_protocol {
     void *pv_state;  /* scratch state for writing a principal variation, game->state_size */
     void *pv_root;   /* the state the running search started from */
     int searching;   /* a `go` is running: pv_root is the searched position */
+    int proven;      /* the last search's score is proven (readable `value draw`) */
+    /* `go infinite` runs on its own thread until `stop`; answers from both threads go through
+     * out_lock so that lines never interleave. */
+    pthread_mutex_t out_lock;
+    int lock_ok;
+    pthread_t thread;
+    int async;           /* a `go infinite` thread exists (joined by stop, quit or free) */
+    ba_limits async_limits;
+    ba_move *async_moves; /* its searchmoves, game->max_moves entries */
+    ba_search_result *async_res;
+    int async_rc;
+    atomic_int async_done; /* the thread's search has returned */
 };
 
 /* ---- a growable text buffer, for answers whose length depends on the game ---- */
@@ -88,8 +103,13 @@ static void sb_addf(strbuf *sb, const char *fmt, ...)
 
 static void out_raw(ba_protocol *p, const char *line, size_t len)
 {
-    if (p->write)
-        p->write(p->user, line, len);
+    if (!p->write)
+        return;
+    if (p->lock_ok)
+        pthread_mutex_lock(&p->out_lock);
+    p->write(p->user, line, len);
+    if (p->lock_ok)
+        pthread_mutex_unlock(&p->out_lock);
 }
 
 static void out(ba_protocol *p, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
@@ -304,6 +324,8 @@ static const proto_setting SETTINGS[] = {
     {"mctsevalscale", BA_OPT_MCTS_EVAL_SCALE, "MCTS: evaluation units for odds of 1:e"},
     {"mctsiterations", BA_OPT_MCTS_ITERATIONS, "MCTS: iteration limit, 0 = none"},
     {"mctsreuse", BA_OPT_MCTS_REUSE, "MCTS: 1 = keep the subtree between searches"},
+    {"selective", BA_OPT_SELECTIVE, "alpha-beta: 1 = selective search, 0 = exact"},
+    {"multipv", BA_OPT_MULTIPV, "alpha-beta: the number of best root moves reported"},
 };
 
 /* Indexed by ba_algorithm. */
@@ -332,6 +354,9 @@ static void cmd_help(ba_protocol *p)
         "  perft <depth>                        count the leaves of the move tree",
         "  eval                                 the static evaluation and its terms",
         "  go [depth <d>] [nodes <n>] [movetime <ms>]   search and answer bestmove",
+        "  go wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>]   by the clock",
+        "  go infinite | go solve | go ... searchmoves <m1> <m2> ...",
+        "  stop                                 end a 'go infinite' and answer bestmove",
         "  result                               ongoing, win <side> or draw",
         "  setoption <name> <value>             an engine setting (see options)",
         "  options                              the engine settings and their values",
@@ -556,15 +581,116 @@ static void on_progress(void *user, const ba_progress *pr)
 {
     ba_protocol *p = user;
     strbuf sb = {0};
-    sb_addf(&sb, "info depth %d score %d nodes %llu nps %llu time %llu pv", pr->depth, pr->score,
-            (unsigned long long)pr->nodes, (unsigned long long)pr->nps,
-            (unsigned long long)pr->time_ms);
+    if (pr->multipv > 1) {
+        /* MultiPV lines after the first: their own kind of line, with the readable value (the
+         * first line keeps the format scripts parse). */
+        char value[32];
+        if (ba_score_text(pr->score, 0, value, sizeof value) < 0)
+            snprintf(value, sizeof value, "%d", pr->score);
+        sb_addf(&sb, "info multipv %d depth %d score %d value %s nodes %llu nps %llu time %llu pv",
+                pr->multipv, pr->depth, pr->score, value, (unsigned long long)pr->nodes,
+                (unsigned long long)pr->nps, (unsigned long long)pr->time_ms);
+    } else {
+        sb_addf(&sb, "info depth %d score %d nodes %llu nps %llu time %llu pv", pr->depth,
+                pr->score, (unsigned long long)pr->nodes, (unsigned long long)pr->nps,
+                (unsigned long long)pr->time_ms);
+    }
     /* A search started by the caller through ba_protocol_engine() has no root state here. */
     if (p->searching && pr->pv && pr->pv_len > 0)
         append_pv(p, &sb, pr->pv, pr->pv_len);
     if (!sb.failed)
         out_raw(p, sb.data, sb.len);
     free(sb.data);
+}
+
+/* `bestmove <move> score <n> value <readable>`: the number first, as scripts read it. */
+static void out_bestmove(ba_protocol *p, int rc, const ba_search_result *res)
+{
+    if (rc != BA_OK) {
+        out_error(p, rc, NULL, "go");
+        return;
+    }
+    char text[BA_MOVE_TEXT_MAX];
+    int len = ba_pos_move_text(p->pos, &res->best, text, sizeof text);
+    if (len < 0) {
+        out_error(p, len, NULL, "go: writing the best move");
+        return;
+    }
+    spaces_to_underscores(text);
+    char value[32];
+    if (ba_score_text(res->score, res->proven, value, sizeof value) < 0)
+        snprintf(value, sizeof value, "%d", res->score);
+    out(p, "bestmove %s score %d value %s", text, res->score, value);
+}
+
+static void *async_main(void *arg)
+{
+    ba_protocol *p = arg;
+    p->async_rc = ba_engine_search_limits(p->engine, p->pos, &p->async_limits, p->async_res);
+    atomic_store(&p->async_done, 1);
+    return NULL;
+}
+
+/* Ends a `go infinite`: stops and joins its thread, then answers its bestmove. */
+static void finish_async(ba_protocol *p)
+{
+    if (!p->async)
+        return;
+    /* Setting the stop flag only reaches a search that is already running; a stop sent before
+     * the thread started its search would be lost, so it is repeated until the thread ends. */
+    while (!atomic_load(&p->async_done)) {
+        ba_engine_stop(p->engine);
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    pthread_join(p->thread, NULL);
+    p->async = 0;
+    p->searching = 0;
+    out_bestmove(p, p->async_rc, p->async_res);
+    free(p->async_res);
+    p->async_res = NULL;
+}
+
+/* The words that end a `searchmoves` list. */
+static int is_go_word(const char *w)
+{
+    static const char *const words[] = {"depth", "nodes", "movetime", "wtime", "btime", "winc",
+                                        "binc", "movestogo", "infinite", "solve", "searchmoves"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (word_is(w, words[i]))
+            return 1;
+    return 0;
+}
+
+/* Parses one searchmoves word (as written, or with '_' read as a space) into moves[*count]. */
+static int parse_root_move(ba_protocol *p, const char *word, ba_move *moves, int *count)
+{
+    ba_error err;
+    ba_error_clear(&err);
+    ba_move m = BA_MOVE_NONE;
+    int rc = ba_pos_parse_move(p->pos, word, &m, &err);
+    char text[BA_MOVE_TEXT_MAX];
+    size_t n = strlen(word);
+    if (rc != BA_OK && strchr(word, '_') && n < sizeof text) {
+        for (size_t i = 0; i <= n; i++)
+            text[i] = word[i] == '_' ? ' ' : word[i];
+        ba_error second;
+        ba_error_clear(&second);
+        if (ba_pos_parse_move(p->pos, text, &m, &second) == BA_OK)
+            rc = BA_OK;
+    }
+    if (rc != BA_OK) {
+        char what[96];
+        snprintf(what, sizeof what, "go searchmoves '%.40s'", word);
+        out_error(p, rc, &err, what);
+        return rc;
+    }
+    for (int i = 0; i < *count; i++)
+        if (ba_move_equal(&moves[i], &m))
+            return BA_OK; /* listed twice */
+    if ((size_t)*count < p->game->max_moves)
+        moves[(*count)++] = m;
+    return BA_OK;
 }
 
 static void cmd_go(ba_protocol *p, char *rest)
@@ -582,30 +708,101 @@ static void cmd_go(ba_protocol *p, char *rest)
     enum { NLIMITS = sizeof limits / sizeof limits[0] };
     int64_t want[NLIMITS];
     int given[NLIMITS] = {0};
-    char *word;
-    while ((word = next_word(&rest)) != NULL) {
+    ba_limits lim;
+    ba_limits_init(&lim);
+    int use_limits = 0, nroot = 0;
+    ba_move *root = calloc(p->game->max_moves ? p->game->max_moves : 1, sizeof *root);
+    if (!root) {
+        out_error(p, BA_ERR_NOMEM, NULL, "go");
+        return;
+    }
+    char *word = next_word(&rest);
+    while (word != NULL) {
+        if (word_is(word, "infinite") || word_is(word, "solve")) {
+            if (word_is(word, "infinite"))
+                lim.infinite = 1;
+            else
+                lim.solve = 1;
+            use_limits = 1;
+            word = next_word(&rest);
+            continue;
+        }
+        if (word_is(word, "searchmoves")) {
+            use_limits = 1;
+            while ((word = next_word(&rest)) != NULL && !is_go_word(word))
+                if (parse_root_move(p, word, root, &nroot) != BA_OK) {
+                    free(root);
+                    return;
+                }
+            if (nroot == 0) {
+                out(p, "error: go searchmoves: no move given");
+                free(root);
+                return;
+            }
+            continue;
+        }
+        static const char *const clock_words[] = {"wtime", "btime", "winc", "binc", "movestogo"};
+        size_t c = 0;
+        while (c < 5 && !word_is(word, clock_words[c]))
+            c++;
+        if (c < 5) {
+            int64_t v;
+            char what[32];
+            snprintf(what, sizeof what, "go %s", clock_words[c]);
+            /* A negative clock is a flag already fallen: budget it as no time left. */
+            if (number_arg(p, what, next_word(&rest), c == 4 ? 0 : -INT64_MAX / 4,
+                           c == 4 ? 1000000 : INT64_MAX / 4, &v) != BA_OK) {
+                free(root);
+                return;
+            }
+            if (c < 2)
+                lim.time_ms[c] = v < 0 ? 0 : v;
+            else if (c < 4)
+                lim.inc_ms[c - 2] = v < 0 ? 0 : v;
+            else
+                lim.movestogo = (int)v;
+            use_limits = 1;
+            word = next_word(&rest);
+            continue;
+        }
         size_t k = 0;
         while (k < NLIMITS && !word_is(word, limits[k].word))
             k++;
         if (k == NLIMITS) {
-            out(p, "error: go: unknown limit '%.40s' (depth, nodes or movetime)", word);
+            out(p, "error: go: unknown limit '%.40s' (depth, nodes, movetime, wtime, btime, winc, "
+                   "binc, movestogo, infinite, solve or searchmoves)", word);
+            free(root);
             return;
         }
         char what[32];
         snprintf(what, sizeof what, "go %s", limits[k].word);
-        if (number_arg(p, what, next_word(&rest), limits[k].min, limits[k].max, &want[k]) != BA_OK)
+        if (number_arg(p, what, next_word(&rest), limits[k].min, limits[k].max, &want[k]) != BA_OK) {
+            free(root);
             return;
+        }
         given[k] = 1;
+        word = next_word(&rest);
+    }
+    if ((lim.time_ms[0] >= 0 || lim.time_ms[1] >= 0 || lim.inc_ms[0] || lim.inc_ms[1]) &&
+        lim.time_ms[0] < 0 && lim.time_ms[1] < 0) {
+        /* Only increments: a clock with nothing left but the increment. */
+        lim.time_ms[0] = lim.time_ms[1] = 0;
+    }
+    if (nroot > 0) {
+        lim.root_moves = root;
+        lim.root_count = nroot;
     }
 
     int result = ba_pos_result(p->pos);
     if (result < 0) {
         out_error(p, result, NULL, "go");
+        free(root);
         return;
     }
     if (result != BA_RESULT_ONGOING) {
         char buf[64];
         out(p, "error: go: the game is over (%s)", result_text(p->game, result, buf, sizeof buf));
+        free(root);
         return;
     }
 
@@ -622,32 +819,56 @@ static void cmd_go(ba_protocol *p, char *rest)
                 if (given[j])
                     ba_engine_set(p->engine, limits[j].option, saved[j]);
             out_error(p, rc, NULL, limits[k].word);
+            free(root);
             return;
         }
     }
     /* A search with only some limits given keeps the session's other limits. */
     memcpy(p->pv_root, ba_pos_state(p->pos), p->game->state_size);
     ba_search_result *res = malloc(sizeof *res);
+    if (res && lim.infinite && p->lock_ok) {
+        /* `go infinite`: on its own thread until `stop`. The line's depth or node limit stays
+         * set while it runs (the engine refuses changes then) and is restored at stop. */
+        for (size_t k = 0; k < NLIMITS; k++)
+            if (given[k])
+                ba_engine_set(p->engine, limits[k].option, saved[k]);
+        if (given[0])
+            lim.depth = (int)want[0];
+        if (given[1])
+            lim.nodes = (uint64_t)want[1];
+        free(p->async_moves);
+        p->async_moves = root;
+        lim.root_moves = nroot > 0 ? root : NULL;
+        p->async_limits = lim;
+        p->async_res = res;
+        p->searching = 1;
+        atomic_store(&p->async_done, 0);
+        if (pthread_create(&p->thread, NULL, async_main, p) == 0) {
+            p->async = 1;
+            return;
+        }
+        p->searching = 0;
+        p->async_res = NULL;
+        p->async_moves = NULL;
+        free(res);
+        free(root);
+        out_error(p, BA_ERR_NOMEM, NULL, "go infinite: no thread");
+        return;
+    }
     p->searching = 1;
-    int rc = res ? ba_engine_search(p->engine, p->pos, res) : BA_ERR_NOMEM;
+    int rc = !res ? BA_ERR_NOMEM
+             : use_limits ? ba_engine_search_limits(p->engine, p->pos, &lim, res)
+                          : ba_engine_search(p->engine, p->pos, res);
     p->searching = 0;
     for (size_t k = 0; k < NLIMITS; k++)
         if (given[k])
             ba_engine_set(p->engine, limits[k].option, saved[k]);
-    if (rc != BA_OK) {
+    if (res)
+        out_bestmove(p, rc, res);
+    else
         out_error(p, rc, NULL, "go");
-        free(res);
-        return;
-    }
-    char text[BA_MOVE_TEXT_MAX];
-    int len = ba_pos_move_text(p->pos, &res->best, text, sizeof text);
-    if (len < 0) {
-        out_error(p, len, NULL, "go: writing the best move");
-    } else {
-        spaces_to_underscores(text);
-        out(p, "bestmove %s score %d", text, res->score);
-    }
     free(res);
+    free(root);
 }
 
 static void cmd_result(ba_protocol *p)
@@ -741,6 +962,8 @@ int ba_protocol_new(const ba_game *game, ba_write_fn write, void *user, ba_proto
     p->line = malloc(BA_PROTOCOL_LINE_MAX + 1);
     p->pv_state = malloc(game->state_size ? game->state_size : 1);
     p->pv_root = malloc(game->state_size ? game->state_size : 1);
+    atomic_init(&p->async_done, 1);
+    p->lock_ok = pthread_mutex_init(&p->out_lock, NULL) == 0;
     if (!p->line || !p->pv_state || !p->pv_root) {
         ba_protocol_free(p);
         return BA_ERR_NOMEM;
@@ -762,6 +985,10 @@ void ba_protocol_free(ba_protocol *proto)
 {
     if (!proto)
         return;
+    finish_async(proto);
+    free(proto->async_moves);
+    if (proto->lock_ok)
+        pthread_mutex_destroy(&proto->out_lock);
     ba_engine_free(proto->engine);
     ba_pos_free(proto->pos);
     free(proto->line);
@@ -817,8 +1044,19 @@ int ba_protocol_feed(ba_protocol *proto, const char *line)
     if (!cmd || cmd[0] == '#')
         return BA_OK; /* empty line or comment */
 
+    if (p->async) {
+        /* A `go infinite` runs: it owns the position and the engine until `stop`. */
+        if (word_is(cmd, "stop") || word_is(cmd, "quit")) {
+            finish_async(p);
+            return word_is(cmd, "quit") ? BA_PROTOCOL_QUIT : BA_OK;
+        }
+        out(p, "error: '%.40s' while searching (send stop first)", cmd);
+        return BA_OK;
+    }
     if (word_is(cmd, "quit")) {
         return BA_PROTOCOL_QUIT;
+    } else if (word_is(cmd, "stop")) {
+        /* Nothing runs: a late stop is harmless. */
     } else if (word_is(cmd, "new")) {
         if (no_args(p, "new", rest)) {
             int rc = ba_pos_reset(p->pos);

@@ -89,6 +89,39 @@ uint64_t ug_hash(const ba_game *g, const void *state)
     return s->board_hash ^ x;
 }
 
+/* Selective search (docs/search.md): passing is a poor move in a race, so a null move is a
+ * sound test of "already too good"; the anti-blocking and cap rules still apply, since the ply
+ * advances as after any move. */
+static int ug_make_null(const ba_game *g, void *state)
+{
+    (void)g;
+    ug_state *s = state;
+    s->ply++;
+    s->flags &= UG_FLAG_RETURN0 | UG_FLAG_RETURN1; /* not a real pass: no "passed" mark */
+    return BA_OK;
+}
+
+/* Leap chains are the moves that change the race sharply; steps are quiet. */
+static int ug_move_noisy(const ba_game *g, const void *state, const ba_move *move)
+{
+    (void)g;
+    (void)state;
+    if (move->len != 2)
+        return 0;
+    int df = move->bytes[0] % 8 - move->bytes[1] % 8, dr = move->bytes[0] / 8 - move->bytes[1] / 8;
+    return df > 1 || df < -1 || dr > 1 || dr < -1;
+}
+
+/* One step moves a piece at most about one rank and file up the square table (under 10 points),
+ * a leap more; the asymmetric weighting scales the other side's sum by 3. */
+static int ug_futility_margin(const ba_game *g, const void *state, int depth)
+{
+    (void)state;
+    const ug_params *p = ug_params_of(g);
+    int per_ply = 24 * (p->opt.asymmetric ? 3 : 1);
+    return per_ply * depth;
+}
+
 static void ug_destroy(ba_game *g)
 {
     free(g); /* the ug_variant starts with its game */
@@ -117,7 +150,10 @@ static const ba_game ug_template = BA_GAME_INIT(
     .order_key = ug_order_key,
     .render = ug_render,
     .explain = ug_explain,
-    .destroy = NULL);
+    .destroy = NULL,
+    .make_null = ug_make_null,
+    .futility_margin = ug_futility_margin,
+    .move_noisy = ug_move_noisy);
 
 /* The default game's parameters, as ug_params_init() derives them from the default options. */
 static const ug_params ug_default_params = {
@@ -153,7 +189,10 @@ static const ba_game ug_default_game = BA_GAME_INIT(
     .order_key = ug_order_key,
     .render = ug_render,
     .explain = ug_explain,
-    .destroy = NULL);
+    .destroy = NULL,
+    .make_null = ug_make_null,
+    .futility_margin = ug_futility_margin,
+    .move_noisy = ug_move_noisy);
 
 const ba_game *ba_ugolki_game(void) { return &ug_default_game; }
 

@@ -68,6 +68,7 @@ static int search_score(const ba_pos *pos, int alg, int depth, int quiesce, int 
     ck_assert_int_eq(ba_engine_set(eng, BA_OPT_QUIESCENCE, quiesce), BA_OK);
     ck_assert_int_eq(ba_engine_set(eng, BA_OPT_QDEPTH, 3), BA_OK);
     ck_assert_int_eq(ba_engine_set(eng, BA_OPT_TT_MB, tt_mb), BA_OK);
+    ck_assert_int_eq(ba_engine_set(eng, BA_OPT_SELECTIVE, 0), BA_OK); /* exact: equals negamax */
     ck_assert_int_eq(ba_engine_search(eng, pos, &r), BA_OK);
     ba_engine_free(eng);
     return r.score;

@@ -43,6 +43,21 @@ START_TEST(conformance_synth)
 }
 END_TEST
 
+START_TEST(conformance_connect4)
+{
+    char msg[1024];
+    ba_conformance_stats st;
+    ck_assert_msg(ba_conformance_run(bt_connect4_game(), 4, 100, 0, &st, msg, sizeof msg) == 0,
+                  "%s", msg);
+    ck_assert(st.results[BA_RESULT_WIN0] > 0);
+    ck_assert(st.results[BA_RESULT_WIN1] > 0);
+    ck_assert_uint_le(st.longest_game, 42);
+    ck_assert_msg(ba_search_equivalence_check(bt_connect4_game(), 5, 30, 4, 20, msg, sizeof msg) ==
+                      0,
+                  "%s", msg);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("testgames");
@@ -50,6 +65,7 @@ Suite *ba_test_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, conformance_nim);
     tcase_add_test(tc, conformance_tictactoe);
+    tcase_add_test(tc, conformance_connect4);
     tcase_add_loop_test(tc, conformance_synth, 0, BT_SYNTH_VARIANTS);
     suite_add_tcase(s, tc);
     return s;
