@@ -135,21 +135,45 @@ static void expect(engine *e, const char *prefix, char *out, size_t cap, int64_t
 
 /* Reads up to the bestmove within @p timeout_ms and checks that the last info line with a PV
  * before it starts with the move; returns the move in @p move. */
-static void expect_bestmove(engine *e, char *move, size_t cap, int64_t timeout_ms)
+/* Reads for @p ms while a search runs: no bestmove may come; @p pv gets the last PV's first move. */
+static void no_bestmove_for(engine *e, int64_t ms, char *pv, size_t cap)
 {
-    char line[4096], pv[16] = "";
+    char line[4096];
+    int64_t deadline = now_ms() + ms;
+    while (read_line(e, line, sizeof line, deadline - now_ms())) {
+        ck_assert_msg(strncmp(line, "bestmove", 8), "%s before stop", line);
+        if (!strncmp(line, "info ", 5) && strstr(line, " pv "))
+            snprintf(pv, cap, "%.*s", (int)strcspn(strstr(line, " pv ") + 4, " "), strstr(line, " pv ") + 4);
+    }
+}
+
+/* As expect_bestmove(), with @p pv_so_far the first PV move already seen in this search. */
+static void expect_bestmove_after(engine *e, const char *pv_so_far, char *move, size_t cap, int64_t timeout_ms)
+{
+    char line[4096], pv[16] = "", seen[2048] = "";
+    snprintf(pv, sizeof pv, "%s", pv_so_far);
+    size_t seen_len = 0;
     int64_t deadline = now_ms() + timeout_ms;
     for (;;) {
         ck_assert_msg(read_line(e, line, sizeof line, deadline - now_ms()), "no bestmove within %lld ms",
                       (long long)timeout_ms);
+        if (seen_len + 2 < sizeof seen) /* the transcript, for the failure message */
+            seen_len += (size_t)snprintf(seen + seen_len, sizeof seen - seen_len, "%.200s\n", line);
+        if (seen_len >= sizeof seen)
+            seen_len = sizeof seen - 1;
         if (!strncmp(line, "info ", 5) && strstr(line, " pv "))
             sscanf(strstr(line, " pv ") + 4, "%15s", pv);
         if (!strncmp(line, "bestmove ", 9)) {
             snprintf(move, cap, "%.*s", (int)strcspn(line + 9, " "), line + 9);
-            ck_assert_msg(!strcmp(move, pv), "bestmove %s, last PV starts with '%s'", move, pv);
+            ck_assert_msg(!strcmp(move, pv), "bestmove %s, last PV starts with '%s', after:\n%s", move, pv, seen);
             return;
         }
     }
+}
+
+static void expect_bestmove(engine *e, char *move, size_t cap, int64_t timeout_ms)
+{
+    expect_bestmove_after(e, "", move, cap, timeout_ms);
 }
 
 static void quit(engine *e)
@@ -214,9 +238,10 @@ START_TEST(a_gui_session)
     /* go infinite ends only with stop */
     send(&e, "position startpos");
     send(&e, "go infinite");
-    ck_assert_int_eq(read_line(&e, line, sizeof line, 300) && !strncmp(line, "bestmove", 8), 0);
+    char pv[16] = "";
+    no_bestmove_for(&e, 300, pv, sizeof pv);
     send(&e, "stop");
-    expect_bestmove(&e, move, sizeof move, 5000);
+    expect_bestmove_after(&e, pv, move, sizeof move, 5000);
 
     /* a GUI that sends a new position without stop: the search ends first, and answers */
     send(&e, "go infinite");
