@@ -376,6 +376,42 @@ static int g_extension(const ba_game *g, const void *state)
     return chs_in_check((const chs_board *)state) ? 1 : 0;
 }
 
+/* ---- selective search (the core's null-move, futility and reduction hooks) ---- */
+
+/* The side to move passes: the other side moves in the same position, without an en-passant
+ * right. Never a legal chess move; the search uses it to prove "already too good". */
+static int g_make_null(const ba_game *g, void *state)
+{
+    (void)g;
+    chs_board *b = state;
+    if (b->ep != CHS_NO_EP) {
+        b->hash ^= chs_zobrist_ep[b->ep & 7];
+        b->ep = CHS_NO_EP;
+    }
+    b->stm ^= 1;
+    b->hash ^= chs_zobrist_side;
+    b->halfmove++;
+    return BA_OK;
+}
+
+/* Passing is unsafe in check (it would leave the king capturable) and with only king and pawns
+ * (zugzwang is common there). */
+static int g_null_move_unsafe(const ba_game *g, const void *state)
+{
+    (void)g;
+    const chs_board *b = state;
+    chs_bb pieces = b->color[b->stm] & ~(b->piece[CHS_PAWN] | b->piece[CHS_KING]);
+    return chs_in_check(b) || !pieces;
+}
+
+/* A quiet move rarely changes the evaluation by more than about a pawn per ply (both presets
+ * count in centipawns); none in check, where every evasion must be searched. */
+static int g_futility_margin(const ba_game *g, const void *state, int depth)
+{
+    (void)g;
+    return chs_in_check((const chs_board *)state) ? 0 : 90 * depth;
+}
+
 /* One vtable for every preset; the preset is the game's params. */
 #define CHESS_GAME(eval_params)                                                                    \
     BA_GAME_INIT(.flags = BA_GAME_HISTORY_MATTERS, .name = "chess", .side_names = {"white", "black"}, \
@@ -386,7 +422,9 @@ static int g_extension(const ba_game *g, const void *state)
                  .move_from_text = g_move_from_text, .position_to_text = g_position_to_text,       \
                  .position_from_text = g_position_from_text, .generate_noisy = g_generate_noisy,   \
                  .order_key = g_order_key, .render = g_render, .explain = g_explain,               \
-                 .destroy = NULL, .repeat_window = g_repeat_window, .extension = g_extension)
+                 .destroy = NULL, .repeat_window = g_repeat_window, .extension = g_extension,      \
+                 .make_null = g_make_null, .null_move_unsafe = g_null_move_unsafe,                 \
+                 .futility_margin = g_futility_margin)
 
 static const int eval_ids[BA_CHESS_EVAL_COUNT] = {BA_CHESS_EVAL_CLASSIC, BA_CHESS_EVAL_TAPERED};
 static const char *const eval_names[BA_CHESS_EVAL_COUNT] = {"classic", "tapered"};

@@ -55,6 +55,8 @@ static int use_eval(ba_chess_uci *u, int eval)
         rc = ba_engine_new(g, &engine);
     if (rc == BA_OK)
         rc = ba_engine_set(engine, BA_OPT_TT_MB, u->hash_mb);
+    if (rc == BA_OK)
+        rc = ba_engine_set(engine, BA_OPT_MULTIPV, u->multipv);
     if (rc == BA_OK && u->pos) {
         /* The same game so far: the start position and every move (repetitions count). */
         rc = ba_pos_set_text(pos, u->start_fen, NULL);
@@ -90,6 +92,7 @@ int ba_chess_uci_new(ba_write_fn write, void *user, ba_chess_uci **outp)
     u->user = user;
     u->hash_mb = UCI_DEFAULT_HASH_MB;
     u->overhead_ms = UCI_DEFAULT_OVERHEAD_MS;
+    u->multipv = 1;
     snprintf(u->start_fen, sizeof u->start_fen, "%s", BA_CHESS_START_FEN);
     u->line = malloc(BA_PROTOCOL_LINE_MAX + 1);
     if (!u->line || pthread_mutex_init(&u->lock, NULL) != 0) {
@@ -119,27 +122,17 @@ void ba_chess_uci_free(ba_chess_uci *u)
 
 int64_t ba_chess_uci_time_budget(int64_t remaining_ms, int64_t increment_ms, int moves_to_go)
 {
-    if (increment_ms < 0)
-        increment_ms = 0;
-    if (remaining_ms <= 0) {
-        /* An empty (or unknown) clock: the increment comes only after the move, so spend a
-         * small part of it, never nothing (a search with no limit would never end). */
-        int64_t b = increment_ms / 4;
-        return b < 1 ? 1 : b;
-    }
-    int64_t mtg = moves_to_go > 0 ? (moves_to_go < 40 ? moves_to_go : 40) : 30;
-    int64_t budget = remaining_ms / mtg + increment_ms * 3 / 4;
-    /* Never plan more than what is left minus a safety margin for the GUI's overhead, nor, with
-     * moves still to come, more than a third of the clock. */
-    int64_t margin = remaining_ms > 200 ? 50 : remaining_ms / 4;
-    int64_t cap = remaining_ms - margin;
-    if (mtg > 1 && cap > remaining_ms / 3 + increment_ms)
-        cap = remaining_ms / 3 + increment_ms;
-    if (cap > remaining_ms - margin)
-        cap = remaining_ms - margin;
-    if (budget > cap)
-        budget = cap;
-    return budget < 1 ? 1 : budget;
+    /* The core time manager's plan for this clock (its soft limit), the one budget UCI uses. */
+    ba_limits l;
+    int64_t soft, hard;
+    ba_limits_init(&l);
+    l.overhead_ms = 0;
+    l.time_ms[0] = remaining_ms < 0 ? 0 : remaining_ms;
+    l.inc_ms[0] = increment_ms < 0 ? 0 : increment_ms;
+    l.movestogo = moves_to_go > 0 ? moves_to_go : 0;
+    if (ba_time_budget(&l, 0, &soft, &hard) != BA_OK || soft < 1)
+        return 1;
+    return soft;
 }
 
 /* Splits u->line (already copied) into words; returns the count. */
@@ -356,6 +349,7 @@ static void cmd_uci(ba_chess_uci *u)
     uci_out(u, "option name Clear Hash type button");
     uci_out(u, "option name Move Overhead type spin default %d min 0 max %d", UCI_DEFAULT_OVERHEAD_MS,
             UCI_OVERHEAD_MAX_MS);
+    uci_out(u, "option name MultiPV type spin default 1 min 1 max %d", BA_MAX_MULTIPV);
     char vars[128];
     size_t len = 0;
     for (int e = 0; e < BA_CHESS_EVAL_COUNT; e++)
@@ -401,6 +395,12 @@ static void cmd_setoption(ba_chess_uci *u, char **w, int n)
             uci_out(u, "info string error: Move Overhead must be 0..%d ms", UCI_OVERHEAD_MAX_MS);
         else
             u->overhead_ms = v;
+    } else if (same_word(name, "MultiPV")) {
+        if (!value || parse_number(value, &v) < 0 || v < 1 || v > BA_MAX_MULTIPV ||
+            ba_engine_set(u->engine, BA_OPT_MULTIPV, v) != BA_OK)
+            uci_out(u, "info string error: MultiPV must be 1..%d", BA_MAX_MULTIPV);
+        else
+            u->multipv = (int)v;
     } else if (same_word(name, "Evaluation")) {
         int e = value ? ba_chess_eval_from_name(value) : BA_ERR_PARSE;
         if (e < 0)

@@ -35,6 +35,7 @@ struct ba_chess_uci {
     int eval;                        /* the evaluation preset (ba_chess_eval) of pos and engine */
     int64_t hash_mb;
     int64_t overhead_ms;             /* Move Overhead */
+    int multipv;                     /* MultiPV */
     char start_fen[BA_POS_TEXT_MAX]; /* where the last position command started (eval change) */
     char *line;                      /* copy of the line being parsed */
     uci_go go;

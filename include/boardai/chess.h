@@ -100,13 +100,14 @@ BA_API int ba_chess_san(const void *state, const ba_move *move, char *buf, size_
  *  that `stop`, `isready` and `quit` are handled while it searches.
  *
  *  Commands: `uci`, `isready`, `ucinewgame`, `setoption name <id> [value <x>]` (options `Hash`,
- *  `Clear Hash`, `Move Overhead`, `Evaluation`; names and values in any case),
+ *  `Clear Hash`, `Move Overhead`, `MultiPV`, `Evaluation`; names and values in any case),
  *  `position startpos|fen <FEN> [moves ...]`, `go [wtime|btime|winc|binc|movestogo|depth|nodes|
  *  movetime|mate <n>] [infinite] [ponder] [searchmoves <move>...]`, `go perft <n>`, `stop`,
  *  `ponderhit` (ends a pondering search), `d` (show the board), `quit`.
  *  Every `go` ends in a `bestmove`, and the last `info` line before it has a PV that starts
  *  with that move. A clock (`wtime` ... `movestogo`, even empty or negative) always gives the
- *  search a time budget (ba_chess_uci_time_budget() of the clock minus `Move Overhead`).
+ *  search a time budget from the core time manager (ba_engine_search_limits()), `Move Overhead`
+ *  kept in reserve; `searchmoves` is its restricted root; `MultiPV` its root lines.
  *  Bad input is answered with `info string error: ...` and the session goes on; a `go` with a
  *  word it cannot parse still searches (briefly when no limit was understood) and answers.
  *  @{ */
@@ -142,9 +143,10 @@ BA_API int ba_chess_uci_search(ba_chess_uci *uci);
 BA_API void ba_chess_uci_stop(ba_chess_uci *uci);
 
 /**
- * The search time in milliseconds chosen for the side to move from its remaining time, its
- * increment and the moves to the next time control (0 = unknown), all in milliseconds. Never
- * less than 1: an empty clock (0 or less) gives a quarter of the increment.
+ * The search time in milliseconds planned for the side to move from its remaining time, its
+ * increment and the moves to the next time control (0 = unknown), all in milliseconds: the core
+ * time manager's soft limit (ba_time_budget() without overhead), which is what a UCI `go` with a
+ * clock uses (minus `Move Overhead`). Never less than 1 (an empty clock answers at once).
  */
 BA_API int64_t ba_chess_uci_time_budget(int64_t remaining_ms, int64_t increment_ms, int moves_to_go);
 /** @} */

@@ -137,7 +137,7 @@ START_TEST(time_budget)
         }
     ck_assert_int_eq(ba_chess_uci_time_budget(60000, 0, 0), 2000);        /* a 30th */
     ck_assert_int_eq(ba_chess_uci_time_budget(60000, 0, 10), 6000);       /* a 10th */
-    ck_assert_int_eq(ba_chess_uci_time_budget(60000, 0, 1), 60000 - 50);  /* last move */
+    ck_assert_int_eq(ba_chess_uci_time_budget(60000, 0, 1), 36000);       /* last move: 60% */
     ck_assert_int_eq(ba_chess_uci_time_budget(60000, 2000, 0), 3500);     /* + 3/4 inc */
     ck_assert_int_eq(ba_chess_uci_time_budget(0, 0, 0), 1);
     /* a clock-driven go finishes within its budget (with slack for a loaded machine) */
@@ -322,6 +322,18 @@ START_TEST(options_any_case)
     char m[8];
     bestmove(&c, m);
     ck_assert_int_eq(check_pv_before_bestmove(c.text), 1);
+    /* MultiPV: K lines per depth, and the last line before bestmove is the best one's. */
+    feed_sync(u, "setoption name multipv value 3");
+    cap_clear(&c);
+    feed_sync(u, "position startpos");
+    feed_sync(u, "go depth 3");
+    ck_assert_ptr_nonnull(strstr(c.text, "info depth 3 multipv 3 score "));
+    ck_assert_ptr_nonnull(strstr(c.text, "info depth 3 multipv 1 score "));
+    ck_assert_int_eq(check_pv_before_bestmove(c.text), 1);
+    cap_clear(&c);
+    feed_sync(u, "setoption name MultiPV value 0");
+    ck_assert_ptr_nonnull(strstr(c.text, "info string error"));
+    feed_sync(u, "setoption name MultiPV value 1");
     /* Both presets play a legal game move from a FEN start. */
     for (int e = 0; e < 2; e++) {
         feed_sync(u, e ? "setoption name Evaluation value tapered" : "setoption name Evaluation value classic");
