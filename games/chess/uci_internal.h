@@ -11,8 +11,10 @@
 
 #define UCI_OUT 4096
 #define UCI_DEFAULT_HASH_MB 16
-/* Default Move Overhead: what the GUI and the pipes cost per move, kept off every clock budget. */
-#define UCI_DEFAULT_OVERHEAD_MS 30
+/* Default Move Overhead: kept off every clock budget for the GUI, the pipes and the machine. On a
+ * loaded machine a process can lose the CPU for 100 to 400 ms (measured by the referee); with a
+ * 30 ms reserve boardai-chess came down to 14 ms on its clock at 2 s + 50 ms. */
+#define UCI_DEFAULT_OVERHEAD_MS 100
 /* The search time of a `go` that could not be parsed and gave no limit of its own. */
 #define UCI_FALLBACK_MS 500
 
