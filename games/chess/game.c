@@ -394,14 +394,17 @@ static int g_make_null(const ba_game *g, void *state)
     return BA_OK;
 }
 
-/* Passing is unsafe in check (it would leave the king capturable) and with only king and pawns
- * (zugzwang is common there). */
+/* Passing is unsafe in check (it would leave the king capturable) and where zugzwang is likely:
+ * when the side to move has no piece but its king and pawns, or a single knight or bishop (a
+ * lone minor piece is often the only thing that can move, as in a mate in two that starts with
+ * a quiet move and leaves the defender only moves that lose: tests/chess/test_vtable.c). */
 static int g_null_move_unsafe(const ba_game *g, const void *state)
 {
     (void)g;
     const chs_board *b = state;
     chs_bb pieces = b->color[b->stm] & ~(b->piece[CHS_PAWN] | b->piece[CHS_KING]);
-    return chs_in_check(b) || !pieces;
+    int lone_minor = chs_popcount(pieces) == 1 && (pieces & (b->piece[CHS_KNIGHT] | b->piece[CHS_BISHOP]));
+    return chs_in_check(b) || !pieces || lone_minor;
 }
 
 /* A quiet move rarely changes the evaluation by more than about a pawn per ply (both presets
@@ -410,6 +413,24 @@ static int g_futility_margin(const ba_game *g, const void *state, int depth)
 {
     (void)g;
     return chs_in_check((const chs_board *)state) ? 0 : 90 * depth;
+}
+
+/* Noisy for reductions and futility: captures (en passant too), promotions, and moves that give
+ * check (a quiet check is often the point of a line: b7# after Ra6 bxa6 in the test's mate in
+ * two would otherwise be pruned as "quiet" once the rook is gone). */
+static int g_move_noisy(const ba_game *g, const void *state, const ba_move *move)
+{
+    (void)g;
+    const chs_board *b = state;
+    chs_move m;
+    if (chs_from_ba_move(move, &m) != BA_OK)
+        return 0;
+    uint8_t mover = b->sq[CHS_FROM(m)];
+    if (b->sq[CHS_TO(m)] || CHS_PROMO(m) || (mover && CHS_TYPE(mover) == CHS_PAWN && CHS_TO(m) == b->ep))
+        return 1;
+    chs_board c = *b;
+    chs_make(&c, m);
+    return chs_in_check(&c);
 }
 
 /* One vtable for every preset; the preset is the game's params. */
@@ -424,7 +445,7 @@ static int g_futility_margin(const ba_game *g, const void *state, int depth)
                  .order_key = g_order_key, .render = g_render, .explain = g_explain,               \
                  .destroy = NULL, .repeat_window = g_repeat_window, .extension = g_extension,      \
                  .make_null = g_make_null, .null_move_unsafe = g_null_move_unsafe,                 \
-                 .futility_margin = g_futility_margin)
+                 .futility_margin = g_futility_margin, .move_noisy = g_move_noisy)
 
 static const int eval_ids[BA_CHESS_EVAL_COUNT] = {BA_CHESS_EVAL_CLASSIC, BA_CHESS_EVAL_TAPERED};
 static const char *const eval_names[BA_CHESS_EVAL_COUNT] = {"classic", "tapered"};
