@@ -57,6 +57,8 @@ static int use_eval(ba_chess_uci *u, int eval)
         rc = ba_engine_set(engine, BA_OPT_TT_MB, u->hash_mb);
     if (rc == BA_OK)
         rc = ba_engine_set(engine, BA_OPT_MULTIPV, u->multipv);
+    if (rc == BA_OK)
+        rc = ba_engine_set(engine, BA_OPT_SELECTIVE, u->selective);
     if (rc == BA_OK && u->pos) {
         /* The same game so far: the start position and every move (repetitions count). */
         rc = ba_pos_set_text(pos, u->start_fen, NULL);
@@ -93,6 +95,7 @@ int ba_chess_uci_new(ba_write_fn write, void *user, ba_chess_uci **outp)
     u->hash_mb = UCI_DEFAULT_HASH_MB;
     u->overhead_ms = UCI_DEFAULT_OVERHEAD_MS;
     u->multipv = 1;
+    u->selective = 1;
     snprintf(u->start_fen, sizeof u->start_fen, "%s", BA_CHESS_START_FEN);
     u->line = malloc(BA_PROTOCOL_LINE_MAX + 1);
     if (!u->line || pthread_mutex_init(&u->lock, NULL) != 0) {
@@ -350,6 +353,7 @@ static void cmd_uci(ba_chess_uci *u)
     uci_out(u, "option name Move Overhead type spin default %d min 0 max %d", UCI_DEFAULT_OVERHEAD_MS,
             UCI_OVERHEAD_MAX_MS);
     uci_out(u, "option name MultiPV type spin default 1 min 1 max %d", BA_MAX_MULTIPV);
+    uci_out(u, "option name Selective type check default true");
     char vars[128];
     size_t len = 0;
     for (int e = 0; e < BA_CHESS_EVAL_COUNT; e++)
@@ -401,6 +405,13 @@ static void cmd_setoption(ba_chess_uci *u, char **w, int n)
             uci_out(u, "info string error: MultiPV must be 1..%d", BA_MAX_MULTIPV);
         else
             u->multipv = (int)v;
+    } else if (same_word(name, "Selective")) {
+        /* The core's selective search (null move, reductions, futility) or exact alpha-beta. */
+        int on = value && same_word(value, "true") ? 1 : value && same_word(value, "false") ? 0 : -1;
+        if (on < 0 || ba_engine_set(u->engine, BA_OPT_SELECTIVE, on) != BA_OK)
+            uci_out(u, "info string error: Selective must be true or false");
+        else
+            u->selective = on;
     } else if (same_word(name, "Evaluation")) {
         int e = value ? ba_chess_eval_from_name(value) : BA_ERR_PARSE;
         if (e < 0)

@@ -38,6 +38,7 @@ struct ba_chess_uci {
     int64_t hash_mb;
     int64_t overhead_ms;             /* Move Overhead */
     int multipv;                     /* MultiPV */
+    int selective;                   /* Selective (BA_OPT_SELECTIVE) */
     char start_fen[BA_POS_TEXT_MAX]; /* where the last position command started (eval change) */
     char *line;                      /* copy of the line being parsed */
     uci_go go;

@@ -100,7 +100,8 @@ BA_API int ba_chess_san(const void *state, const ba_move *move, char *buf, size_
  *  that `stop`, `isready` and `quit` are handled while it searches.
  *
  *  Commands: `uci`, `isready`, `ucinewgame`, `setoption name <id> [value <x>]` (options `Hash`,
- *  `Clear Hash`, `Move Overhead`, `MultiPV`, `Evaluation`; names and values in any case),
+ *  `Clear Hash`, `Move Overhead`, `MultiPV`, `Selective`, `Evaluation`; names and values in any
+ *  case),
  *  `position startpos|fen <FEN> [moves ...]`, `go [wtime|btime|winc|binc|movestogo|depth|nodes|
  *  movetime|mate <n>] [infinite] [ponder] [searchmoves <move>...]`, `go perft <n>`, `stop`,
  *  `ponderhit` (ends a pondering search), `d` (show the board), `quit`.

@@ -295,6 +295,7 @@ START_TEST(options_any_case)
         "setoption name hash value 64", "setoption name HASH value 1", "setoption name Clear Hash",
         "setoption name clear hash", "setoption name move overhead value 100",
         "setoption name Evaluation value classic", "setoption name evaluation value TAPERED",
+        "setoption name Selective value false", "setoption name selective value TRUE",
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         cap_clear(&c);
@@ -303,7 +304,7 @@ START_TEST(options_any_case)
     }
     static const char *bad[] = {
         "setoption name Evaluation value strongest", "setoption name Evaluation", "setoption name Move Overhead value -1",
-        "setoption value 3", "setoption", "setoption name Hash",
+        "setoption value 3", "setoption", "setoption name Hash", "setoption name Selective value 2",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cap_clear(&c);
