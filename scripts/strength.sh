@@ -191,8 +191,11 @@ chess)
     ;;
 chess-clock)
     echo "## $GAMES games at $TIME ms + $INC ms per side, no grace, against stockfish UCI_Elo 1350"
+    # Stockfish keeps 200 ms in reserve: with its 10 ms default it flags on a loaded machine, and
+    # games it loses on time end before they test boardai-chess's clock handling.
     run_match --games "$GAMES" --time "$TIME" --inc "$INC" --grace 0 "${SF[@]}" \
-        --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=1350
+        --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=1350 \
+        --opponent-option "Move Overhead=200" --pgn "$PGNDIR/chess-clock.pgn"
     if [ "${TIMELOSS:-1}" != 0 ]; then
         echo "strength.sh: boardai-chess lost $TIMELOSS game(s) on time" >&2
         exit 1

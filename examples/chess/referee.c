@@ -255,6 +255,10 @@ static void xboard_clock(proc *b, int64_t mine, int64_t theirs)
     send_line(b, "otim %lld", (long long)(theirs / 10));
 }
 
+/* How long an engine may take to start and to answer isready: generous, since on a loaded
+ * machine a process (and Stockfish loading its network) can wait seconds for the CPU. */
+#define START_TIMEOUT_MS 30000
+
 /* Starts one engine and brings it to a new game. 1 on success. */
 static int engine_start(proc *p, const char *name, const engine_spec *e, const match_opts *o)
 {
@@ -262,7 +266,7 @@ static int engine_start(proc *p, const char *name, const engine_spec *e, const m
         return 0;
     if (e->uci) {
         send_line(p, "uci");
-        if (wait_for(p, "uciok", NULL, 0, now_ms() + 5000) != 1)
+        if (wait_for(p, "uciok", NULL, 0, now_ms() + START_TIMEOUT_MS) != 1)
             return 0;
         for (int i = 0; i < e->noptions; i++) {
             const char *eq = strchr(e->options[i], '=');
@@ -270,7 +274,7 @@ static int engine_start(proc *p, const char *name, const engine_spec *e, const m
         }
         send_line(p, "ucinewgame");
         send_line(p, "isready");
-        return wait_for(p, "readyok", NULL, 0, now_ms() + 5000) == 1;
+        return wait_for(p, "readyok", NULL, 0, now_ms() + START_TIMEOUT_MS) == 1;
     }
     send_line(p, "xboard");
     send_line(p, "protover 2");

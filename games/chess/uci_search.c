@@ -173,7 +173,7 @@ int ba_chess_uci_search(ba_chess_uci *u)
         if (strcmp(u->last_pv_first, t)) {
             /* The move comes from an unfinished iteration (or nothing was reported): its own
              * info line, with the result's PV when that starts with the move. */
-            int own_pv = r.pv_len > 0 && r.pv[0].len == r.best.len && !memcmp(r.pv[0].bytes, r.best.bytes, r.best.len);
+            int own_pv = r.pv_len > 0 && ba_move_equal(&r.pv[0], &r.best);
             write_info(u, r.depth > 0 ? r.depth : 1, u->multipv > 1 ? 1 : 0, r.score, r.nodes, r.time_ms,
                        own_pv ? NULL : &r.best, r.pv, own_pv ? r.pv_len : 0);
         }
