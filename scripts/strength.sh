@@ -89,7 +89,7 @@ fi
 STOCKFISH=$(command -v stockfish || true)
 [ -n "$STOCKFISH" ] || STOCKFISH=/usr/games/stockfish
 if [ "$MODE" != chess-self ] && [ ! -x "$STOCKFISH" ]; then
-    # shellcheck source=deps.sh
+    # shellcheck source=scripts/deps.sh
     . "$ROOT/scripts/deps.sh"
     ba_missing_packages+=(stockfish)
     ba_install_missing
