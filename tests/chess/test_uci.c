@@ -303,7 +303,8 @@ START_TEST(options_any_case)
         ck_assert_msg(c.len == 0, "'%s' answered: %s", good[i], c.text);
     }
     static const char *bad[] = {
-        "setoption name Evaluation value strongest", "setoption name Evaluation", "setoption name Move Overhead value -1",
+        "setoption name Evaluation value strongest", "setoption name Evaluation",
+        "setoption name Move Overhead value -1",
         "setoption value 3", "setoption", "setoption name Hash", "setoption name Selective value 2",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
