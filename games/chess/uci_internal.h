@@ -15,6 +15,8 @@
  * loaded machine a process can lose the CPU for 100 to 400 ms (measured by the referee); with a
  * 30 ms reserve boardai-chess came down to 14 ms on its clock at 2 s + 50 ms. */
 #define UCI_DEFAULT_OVERHEAD_MS 100
+/* One move never takes more than 1/this of the usable clock (plus the increment). */
+#define UCI_MOVE_CAP_SHARE 6
 /* The search time of a `go` that could not be parsed and gave no limit of its own. */
 #define UCI_FALLBACK_MS 500
 
