@@ -23,7 +23,8 @@
 #       The time-management referee: boardai-chess plays games on a real clock (default 2 s +
 #       0.05 s per side, the strict clock: no grace) against stockfish at UCI_Elo 1350, and the
 #       script fails if boardai-chess lost any game on time. Reports its lowest clock left.
-#         --games N (default 50), --time MS (2000), --inc MS (50), --option N=V, --program PATH
+#         --games N (default 50), --time MS (2000), --inc MS (50), --elo N (1350; a stronger
+#         opponent makes longer games), --option N=V, --program PATH
 #
 #   scripts/strength.sh chess-self [options]
 #       boardai-chess with --option settings (engine A) against boardai-chess with
@@ -47,6 +48,7 @@ chess-self) GAMES=40 ;;
 *) echo "strength.sh: unknown measurement '$MODE' (chess, chess-clock, chess-self)" >&2; exit 2 ;;
 esac
 LEVELS="1350 1600 1900"
+CLOCK_ELO=1350
 MOVETIME=100
 GRACE=1000
 TIME=2000
@@ -60,6 +62,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --games) GAMES=$2; shift 2 ;;
     --levels) LEVELS=$2; shift 2 ;;
+    --elo) CLOCK_ELO=$2; shift 2 ;;
     --movetime) MOVETIME=$2; shift 2 ;;
     --grace) GRACE=$2; shift 2 ;;
     --time) TIME=$2; shift 2 ;;
@@ -190,11 +193,11 @@ chess)
     printf '%s' "$TABLE" | elo_estimate
     ;;
 chess-clock)
-    echo "## $GAMES games at $TIME ms + $INC ms per side, no grace, against stockfish UCI_Elo 1350"
+    echo "## $GAMES games at $TIME ms + $INC ms per side, no grace, against stockfish UCI_Elo $CLOCK_ELO"
     # Stockfish keeps 200 ms in reserve: with its 10 ms default it flags on a loaded machine, and
     # games it loses on time end before they test boardai-chess's clock handling.
     run_match --games "$GAMES" --time "$TIME" --inc "$INC" --grace 0 "${SF[@]}" \
-        --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=1350 \
+        --opponent-option UCI_LimitStrength=true --opponent-option "UCI_Elo=$CLOCK_ELO" \
         --opponent-option "Move Overhead=200" --pgn "$PGNDIR/chess-clock.pgn"
     if [ "${TIMELOSS:-1}" != 0 ]; then
         echo "strength.sh: boardai-chess lost $TIMELOSS game(s) on time" >&2
