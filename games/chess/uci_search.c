@@ -123,8 +123,11 @@ static void go_limits(const ba_chess_uci *u, const uci_go *go, ba_limits *l, ba_
          * alone, `winc 100 binc 100`, is a real time control too), never "no limit". */
         l->time_ms[0] = go->wtime < 0 ? 0 : go->wtime;
         l->time_ms[1] = go->btime < 0 ? 0 : go->btime;
-        l->inc_ms[0] = go->winc < 0 ? 0 : go->winc;
-        l->inc_ms[1] = go->binc < 0 ? 0 : go->binc;
+        /* Half the increment: the other half pays for what each move costs besides thinking
+         * (pipes, the GUI, a loaded machine). With all of it, the clock of a long game at
+         * 2 s + 50 ms drained down to Move Overhead, and one stall lost a game on time. */
+        l->inc_ms[0] = go->winc < 0 ? 0 : go->winc / 2;
+        l->inc_ms[1] = go->binc < 0 ? 0 : go->binc / 2;
         l->movestogo = go->movestogo > 0 ? (int)(go->movestogo > 1000 ? 1000 : go->movestogo) : 0;
         /* The per-move cap of the time manager: at most a sixth of the usable clock plus the
          * increment. The core's own hard limit may reach 70% of the clock, and on a loaded

@@ -146,8 +146,9 @@ BA_API void ba_chess_uci_stop(ba_chess_uci *uci);
 /**
  * The search time in milliseconds planned for the side to move from its remaining time, its
  * increment and the moves to the next time control (0 = unknown), all in milliseconds: the core
- * time manager's soft limit (ba_time_budget() without overhead), which is what a UCI `go` with a
- * clock uses (minus `Move Overhead`). Never less than 1 (an empty clock answers at once).
+ * time manager's soft limit (ba_time_budget() without overhead). A UCI `go` with a clock gives the
+ * same time manager its clock minus `Move Overhead`, half its increment and a per-move cap (see
+ * docs/chess.md). Never less than 1 (an empty clock answers at once).
  */
 BA_API int64_t ba_chess_uci_time_budget(int64_t remaining_ms, int64_t increment_ms, int moves_to_go);
 /** @} */
