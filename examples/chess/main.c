@@ -1,6 +1,6 @@
 /* boardai-chess: a UCI chess engine (the default, for chess GUIs and other engines), the common
  * text protocol (--protocol), a terminal game (--play and the usual options), and a match
- * referee against an xboard engine such as fairymax (--match). */
+ * referee against an xboard engine such as fairymax or a UCI engine such as stockfish (--match). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,7 +92,7 @@ int chess_run_uci(void)
 static const ba_cli_option chess_options[] = {
     {"uci", NULL, "speak UCI on stdin/stdout (the default without arguments when stdin is not a terminal)"},
     {"play", NULL, "play a game in the terminal (the default at a terminal)"},
-    {"match", NULL, "referee a match against an xboard engine; see --match --help"},
+    {"match", NULL, "referee a match against an xboard or UCI engine; see --match --help"},
 };
 
 static int handle_option(void *user, const char *name, const char *value, ba_error *err)

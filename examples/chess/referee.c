@@ -31,12 +31,24 @@ typedef struct proc {
     int eof;
 } proc;
 
+/* The most options a match gives one engine (--uci-option, --opponent-option). */
+#define MAX_ENGINE_OPTIONS 16
+
+/* One engine of the match: a command, its protocol and the UCI options sent before each game. */
+typedef struct engine_spec {
+    const char *cmd;
+    int uci;                                  /* 1 UCI, 0 xboard/CECP */
+    const char *options[MAX_ENGINE_OPTIONS];  /* "Name=Value" */
+    int noptions;
+} engine_spec;
+
 typedef struct match_opts {
     int games;
     int64_t base_ms, inc_ms;
+    int64_t movetime_ms;   /* > 0: a fixed time per move instead of clocks */
     int64_t grace_ms;      /* a flag falls only below -grace (for loaded, shared machines) */
-    const char *uci_cmd;   /* engine A (UCI) */
-    const char *cecp_cmd;  /* engine B (xboard) */
+    engine_spec a;         /* engine A (UCI): the one measured */
+    engine_spec b;         /* engine B: the opponent (xboard or UCI) */
     uint64_t seed;
     int opening_plies;
     int max_plies;
@@ -195,6 +207,10 @@ typedef struct game_record {
     int plies;
     int illegal_a, illegal_b, crash_a, crash_b, time_a, time_b;
     int aborted;
+    int moves_a;          /* moves A played */
+    int pv_mismatch_a;    /* of which the last PV before bestmove did not start with the move */
+    int64_t min_clock_a;  /* clock mode: A's lowest clock after a move, before the increment */
+    int64_t max_over_a;   /* A's worst time beyond its move time (movetime) or whole clock */
 } game_record;
 
 /* Which rule drew the game. */
@@ -239,13 +255,115 @@ static void xboard_clock(proc *b, int64_t mine, int64_t theirs)
     send_line(b, "otim %lld", (long long)(theirs / 10));
 }
 
+/* How long an engine may take to start and to answer isready: generous, since on a loaded
+ * machine a process (and Stockfish loading its network) can wait seconds for the CPU. */
+#define START_TIMEOUT_MS 30000
+
+/* Starts one engine and brings it to a new game. 1 on success. */
+static int engine_start(proc *p, const char *name, const engine_spec *e, const match_opts *o)
+{
+    if (spawn(p, name, e->cmd) != 0)
+        return 0;
+    if (e->uci) {
+        send_line(p, "uci");
+        if (wait_for(p, "uciok", NULL, 0, now_ms() + START_TIMEOUT_MS) != 1)
+            return 0;
+        for (int i = 0; i < e->noptions; i++) {
+            const char *eq = strchr(e->options[i], '=');
+            send_line(p, "setoption name %.*s value %s", (int)(eq - e->options[i]), e->options[i], eq + 1);
+        }
+        send_line(p, "ucinewgame");
+        send_line(p, "isready");
+        return wait_for(p, "readyok", NULL, 0, now_ms() + START_TIMEOUT_MS) == 1;
+    }
+    send_line(p, "xboard");
+    send_line(p, "protover 2");
+    /* protover 2 engines end their features with done=1; older ones say nothing */
+    if (wait_for(p, "feature done=1", NULL, 0, now_ms() + 2000) < 0)
+        return 0;
+    send_line(p, "new");
+    send_line(p, "easy");
+    send_line(p, "nopost");
+    send_line(p, "force");
+    if (o->movetime_ms > 0)
+        send_line(p, "st %lld", (long long)((o->movetime_ms + 999) / 1000)); /* whole seconds only */
+    else
+        send_line(p, "level 0 %lld:%02lld %g", (long long)(o->base_ms / 60000), (long long)(o->base_ms / 1000 % 60),
+                  (double)o->inc_ms / 1000.0);
+    return 1;
+}
+
+/* The first move of the PV of a UCI `info` line ("" if it has none). */
+static void info_pv_first(const char *line, char *out, size_t cap)
+{
+    const char *pv = strstr(line, " pv ");
+    out[0] = '\0';
+    if (pv)
+        snprintf(out, cap, "%.*s", (int)strcspn(pv + 4, " "), pv + 4);
+}
+
+/* Asks a UCI engine for its move. 1 with @p move filled, 0 on timeout, -1 at EOF.
+ * @p last_pv receives the first PV move of its last info line with a PV ("" if none). */
+static int uci_move(proc *p, const match_opts *o, const char *moves, const int64_t clock_ms[2], int64_t deadline,
+                    char *move, size_t cap, char *last_pv, size_t pv_cap)
+{
+    char line[4096];
+    send_line(p, "position startpos moves%s", moves);
+    if (o->movetime_ms > 0)
+        send_line(p, "go movetime %lld", (long long)o->movetime_ms);
+    else
+        send_line(p, "go wtime %lld btime %lld winc %lld binc %lld", (long long)clock_ms[0], (long long)clock_ms[1],
+                  (long long)o->inc_ms, (long long)o->inc_ms);
+    last_pv[0] = '\0';
+    for (;;) {
+        int r = read_line(p, line, sizeof line, deadline);
+        if (r <= 0)
+            return r;
+        if (!strncmp(line, "info ", 5) && strstr(line, " pv ")) {
+            info_pv_first(line, last_pv, pv_cap);
+        } else if (!strncmp(line, "bestmove ", 9)) {
+            move[0] = '\0';
+            sscanf(line + 9, "%63s", move);
+            (void)cap;
+            return 1;
+        }
+    }
+}
+
+/* Asks an xboard engine (in force mode, told every move) for its move; same returns. */
+static int xboard_move(proc *p, const match_opts *o, int stm, const int64_t clock_ms[2], int64_t deadline, char *move,
+                       size_t cap)
+{
+    char line[4096];
+    int r;
+    if (o->movetime_ms <= 0)
+        xboard_clock(p, clock_ms[stm], clock_ms[!stm]);
+    send_line(p, "go");
+    for (;;) {
+        r = read_line(p, line, sizeof line, deadline);
+        if (r <= 0)
+            break;
+        if (!strncmp(line, "move ", 5)) {
+            sscanf(line + 5, "%63s", move);
+            break;
+        }
+        if (!strncmp(line, "resign", 6) || strstr(line, "resigns")) {
+            snprintf(move, cap, "resign");
+            break;
+        }
+    }
+    send_line(p, "force");
+    return r;
+}
+
 /* Plays one game; A (UCI) has white when a_white. */
 static void play_game(const match_opts *o, int a_white, const char *opening, game_record *rec, FILE *pgn,
                       int round)
 {
     memset(rec, 0, sizeof *rec);
+    rec->min_clock_a = INT64_MAX;
+    rec->max_over_a = INT64_MIN;
     proc a, b;
-    char line[4096];
     ba_pos *pos = NULL;
     ba_error err;
     char moves[16384] = "";
@@ -256,43 +374,24 @@ static void play_game(const match_opts *o, int a_white, const char *opening, gam
         rec->score_a = 0.5;
         return;
     }
-    int ok_a = spawn(&a, "A", o->uci_cmd) == 0;
-    int ok_b = spawn(&b, "B", o->cecp_cmd) == 0;
+    int ok_a = engine_start(&a, "A", &o->a, o);
+    int ok_b = engine_start(&b, "B", &o->b, o);
     const int a_side = a_white ? 0 : 1;
-    if (ok_a) {
-        send_line(&a, "uci");
-        ok_a = wait_for(&a, "uciok", NULL, 0, now_ms() + 5000) == 1;
-        send_line(&a, "ucinewgame");
-        send_line(&a, "isready");
-        ok_a = ok_a && wait_for(&a, "readyok", NULL, 0, now_ms() + 5000) == 1;
-    }
-    if (ok_b) {
-        send_line(&b, "xboard");
-        send_line(&b, "protover 2");
-        /* protover 2 engines end their features with done=1; older ones say nothing */
-        int r = wait_for(&b, "feature done=1", NULL, 0, now_ms() + 2000);
-        ok_b = r >= 0;
-        send_line(&b, "new");
-        send_line(&b, "easy");
-        send_line(&b, "nopost");
-        send_line(&b, "force");
-        send_line(&b, "level 0 %lld:%02lld %g", (long long)(o->base_ms / 60000), (long long)(o->base_ms / 1000 % 60),
-                  (double)o->inc_ms / 1000.0);
-    }
     if (!ok_a || !ok_b) {
         /* Not a game: the match stops (a missing program is a set-up error, not a result). */
         rec->aborted = 1;
-        snprintf(rec->reason, sizeof rec->reason, "%s did not start", !ok_a ? "the UCI engine" : "the xboard engine");
+        snprintf(rec->reason, sizeof rec->reason, "%s did not start", !ok_a ? "engine A" : "engine B");
         goto done;
     }
-    /* The opening: played on the board and sent to B (in force mode). */
+    /* The opening: played on the board and sent to an xboard B (in force mode). */
     {
         char buf[512];
         snprintf(buf, sizeof buf, "%s", opening);
         for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
             if (ba_pos_play_text(pos, tok, &err) != BA_OK)
                 break;
-            send_line(&b, "%s", tok);
+            if (!o->b.uci)
+                send_line(&b, "%s", tok);
             mlen += (size_t)snprintf(moves + mlen, sizeof moves - mlen, " %s", tok);
         }
     }
@@ -301,12 +400,7 @@ static void play_game(const match_opts *o, int a_white, const char *opening, gam
         if (result != BA_RESULT_ONGOING) {
             int winner = ba_result_winner(result);
             rec->score_a = winner < 0 ? 0.5 : (winner == a_side ? 1 : 0);
-            const char *why = "draw";
-            if (winner >= 0)
-                why = "checkmate";
-            else
-                why = draw_reason(pos);
-            snprintf(rec->reason, sizeof rec->reason, "%s", why);
+            snprintf(rec->reason, sizeof rec->reason, "%s", winner >= 0 ? "checkmate" : draw_reason(pos));
             break;
         }
         if ((int)ba_pos_ply(pos) >= o->max_plies) {
@@ -317,75 +411,82 @@ static void play_game(const match_opts *o, int a_white, const char *opening, gam
         int stm = ba_pos_side_to_move(pos);
         int a_turn = stm == a_side;
         int64_t start = now_ms();
-        /* Time the engine may take before the referee calls it a hang: its clock plus 5 s. */
-        int64_t deadline = start + clock_ms[stm] + o->grace_ms + 5000;
-        char move[64] = "";
+        /* Time the engine may take before the referee calls it a hang: its clock (or move time)
+         * plus the grace plus 5 s. */
+        int64_t allowed = o->movetime_ms > 0 ? o->movetime_ms : clock_ms[stm];
+        int64_t deadline = start + allowed + o->grace_ms + 5000;
+        char move[64] = "", pv[64] = "";
         int r;
-        if (a_turn) {
-            send_line(&a, "position startpos moves%s", moves);
-            send_line(&a, "go wtime %lld btime %lld winc %lld binc %lld", (long long)clock_ms[0],
-                      (long long)clock_ms[1], (long long)o->inc_ms, (long long)o->inc_ms);
-            r = wait_for(&a, "bestmove ", line, sizeof line, deadline);
-            if (r == 1)
-                sscanf(line + 9, "%63s", move);
-        } else {
-            xboard_clock(&b, clock_ms[stm], clock_ms[!stm]);
-            send_line(&b, "go");
-            for (;;) {
-                r = read_line(&b, line, sizeof line, deadline);
-                if (r <= 0)
-                    break;
-                if (!strncmp(line, "move ", 5)) {
-                    sscanf(line + 5, "%63s", move);
-                    break;
-                }
-                if (!strncmp(line, "resign", 6) || strstr(line, "resigns")) {
-                    snprintf(move, sizeof move, "resign");
-                    break;
-                }
-            }
-            send_line(&b, "force");
-        }
+        if (a_turn)
+            r = uci_move(&a, o, moves, clock_ms, deadline, move, sizeof move, pv, sizeof pv);
+        else if (o->b.uci)
+            r = uci_move(&b, o, moves, clock_ms, deadline, move, sizeof move, pv, sizeof pv);
+        else
+            r = xboard_move(&b, o, stm, clock_ms, deadline, move, sizeof move);
         int64_t used = now_ms() - start;
+        const char *who = a_turn ? "engine A" : "engine B";
         if (r < 0 || (r == 0 && now_ms() >= deadline)) {
             rec->score_a = a_turn ? 0 : 1;
             if (a_turn)
                 rec->crash_a = 1;
             else
                 rec->crash_b = 1;
-            snprintf(rec->reason, sizeof rec->reason, "%s %s", a_turn ? "UCI engine" : "xboard engine",
-                     r < 0 ? "crashed or quit" : "hung");
+            snprintf(rec->reason, sizeof rec->reason, "%s %s", who, r < 0 ? "crashed or quit" : "hung");
             break;
         }
         if (!strcmp(move, "resign")) {
             rec->score_a = 1;
-            snprintf(rec->reason, sizeof rec->reason, "xboard engine resigned");
+            snprintf(rec->reason, sizeof rec->reason, "engine B resigned");
             break;
         }
-        clock_ms[stm] -= used;
-        if (clock_ms[stm] < -o->grace_ms) {
-            rec->score_a = a_turn ? 0 : 1;
-            if (a_turn)
-                rec->time_a = 1;
-            else
-                rec->time_b = 1;
-            snprintf(rec->reason, sizeof rec->reason, "%s lost on time", a_turn ? "UCI engine" : "xboard engine");
-            break;
+        if (a_turn) {
+            /* UCI: the last info line before bestmove carries the PV of the move played. */
+            rec->moves_a++;
+            if (strcmp(pv, move))
+                rec->pv_mismatch_a++;
         }
-        if (clock_ms[stm] < 0)
-            clock_ms[stm] = 0; /* within the grace: the engine goes on with an empty clock */
-        clock_ms[stm] += o->inc_ms;
+        int64_t over = used - allowed;
+        if (a_turn && over > rec->max_over_a)
+            rec->max_over_a = over;
+        if (o->movetime_ms > 0) {
+            if (over > o->grace_ms) {
+                rec->score_a = a_turn ? 0 : 1;
+                if (a_turn)
+                    rec->time_a = 1;
+                else
+                    rec->time_b = 1;
+                snprintf(rec->reason, sizeof rec->reason, "%s lost on time (%lld ms for a %lld ms move)", who,
+                         (long long)used, (long long)o->movetime_ms);
+                break;
+            }
+        } else {
+            clock_ms[stm] -= used;
+            if (a_turn && clock_ms[stm] < rec->min_clock_a)
+                rec->min_clock_a = clock_ms[stm];
+            if (clock_ms[stm] < -o->grace_ms) {
+                rec->score_a = a_turn ? 0 : 1;
+                if (a_turn)
+                    rec->time_a = 1;
+                else
+                    rec->time_b = 1;
+                snprintf(rec->reason, sizeof rec->reason, "%s lost on time", who);
+                break;
+            }
+            if (clock_ms[stm] < 0)
+                clock_ms[stm] = 0; /* within the grace: the engine goes on with an empty clock */
+            clock_ms[stm] += o->inc_ms;
+        }
         if (ba_pos_play_text(pos, move, &err) != BA_OK) {
             rec->score_a = a_turn ? 0 : 1;
             if (a_turn)
                 rec->illegal_a = 1;
             else
                 rec->illegal_b = 1;
-            snprintf(rec->reason, sizeof rec->reason, "%s played an illegal move '%.20s': %.80s",
-                     a_turn ? "UCI engine" : "xboard engine", move, err.message);
+            snprintf(rec->reason, sizeof rec->reason, "%s played an illegal move '%.20s': %.80s", who, move,
+                     err.message);
             break;
         }
-        if (a_turn)
+        if (a_turn && !o->b.uci)
             send_line(&b, "%s", move);
         if (mlen + 8 < sizeof moves)
             mlen += (size_t)snprintf(moves + mlen, sizeof moves - mlen, " %s", move);
@@ -399,8 +500,7 @@ done:
         const char *res = rec->score_a == 0.5 ? "1/2-1/2" : ((rec->score_a == 1) == (a_white != 0) ? "1-0" : "0-1");
         fprintf(pgn, "[Event \"boardai-chess match\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
                      "[Result \"%s\"]\n[Termination \"%s\"]\n\n",
-                round, a_white ? "boardai-chess" : "xboard engine", a_white ? "xboard engine" : "boardai-chess", res,
-                rec->reason);
+                round, a_white ? "engine A" : "engine B", a_white ? "engine B" : "engine A", res, rec->reason);
         ba_pos *replay;
         if (ba_pos_new(ba_chess_game(), &replay) == BA_OK) {
             for (size_t i = 0; i < ba_pos_ply(pos); i++) {
@@ -426,18 +526,26 @@ done:
 static void match_usage(FILE *f)
 {
     fprintf(f, "usage: boardai-chess --match [options]\n"
-               "Plays a UCI engine against an xboard engine and prints the score of the UCI engine.\n"
-               "  --games N         games to play (default 10; pairs share an opening)\n"
-               "  --time MS         base time per side in milliseconds (default 2000)\n"
-               "  --inc MS          increment per move in milliseconds (default 50)\n"
-               "  --grace MS        a flag falls only when a clock is below -MS (default 0)\n"
-               "  --uci CMD         the UCI engine command (default: this program)\n"
-               "  --xboard CMD      the xboard engine command (default: fairymax)\n"
-               "  --seed N          seed of the random openings (default 1)\n"
-               "  --opening-plies N random plies before the engines take over (default 4)\n"
-               "  --max-plies N     adjudicate a draw after N plies (default 400)\n"
-               "  --pgn FILE        write the games as PGN\n"
-               "  --verbose         print every move on stderr\n");
+               "Plays a UCI engine (A) against an xboard or UCI engine (B) and prints A's score.\n"
+               "  --games N              games to play (default 10; pairs share an opening)\n"
+               "  --time MS              base time per side in milliseconds (default 2000)\n"
+               "  --inc MS               increment per move in milliseconds (default 50)\n"
+               "  --movetime MS          a fixed time per move instead of clocks (UCI `go movetime`;\n"
+               "                         an xboard engine gets `st` in whole seconds)\n"
+               "  --grace MS             a flag falls only when a clock is below -MS, or a move takes\n"
+               "                         more than its move time + MS (default 0)\n"
+               "  --uci CMD              engine A's command (default: this program)\n"
+               "  --uci-option N=V       a UCI option for engine A (repeatable)\n"
+               "  --xboard CMD           engine B is this xboard engine (default: fairymax)\n"
+               "  --opponent-uci CMD     engine B is this UCI engine instead\n"
+               "  --opponent-option N=V  a UCI option for a UCI engine B (repeatable)\n"
+               "  --seed N               seed of the random openings (default 1)\n"
+               "  --opening-plies N      random plies before the engines take over (default 4)\n"
+               "  --max-plies N          adjudicate a draw after N plies (default 400)\n"
+               "  --pgn FILE             write the games as PGN\n"
+               "  --verbose              print every move on stderr\n"
+               "The last lines give A's score, illegal moves, crashes, time losses, A's moves whose\n"
+               "last reported PV did not start with the move played, and A's worst time use.\n");
 }
 
 static int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
@@ -453,13 +561,32 @@ static int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
     return 0;
 }
 
+/* Adds "Name=Value" to an engine's options. 0, or -1 if malformed or too many. */
+static int add_option(engine_spec *e, const char *nv)
+{
+    const char *eq = strchr(nv, '=');
+    if (!eq || eq == nv || e->noptions == MAX_ENGINE_OPTIONS)
+        return -1;
+    e->options[e->noptions++] = nv;
+    return 0;
+}
+
 int chess_run_match(int argc, char **argv, const char *self_path)
 {
     /* Debian installs fairymax in /usr/games, often not in PATH. */
-    match_opts o = {10, 2000, 50, 0, NULL, "PATH=\"$PATH:/usr/games\" exec fairymax", 1, 4, 400, 0, NULL};
+    match_opts o;
+    memset(&o, 0, sizeof o);
+    o.games = 10;
+    o.base_ms = 2000;
+    o.inc_ms = 50;
+    o.seed = 1;
+    o.opening_plies = 4;
+    o.max_plies = 400;
+    o.b.cmd = "PATH=\"$PATH:/usr/games\" exec fairymax";
     char self_cmd[4096];
     snprintf(self_cmd, sizeof self_cmd, "exec '%s' --uci", self_path);
-    o.uci_cmd = self_cmd;
+    o.a.cmd = self_cmd;
+    o.a.uci = 1;
     for (int i = 0; i < argc; i++) {
         const char *opt = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -482,6 +609,8 @@ int chess_run_match(int argc, char **argv, const char *self_path)
             o.base_ms = v;
         else if (!strcmp(opt, "--inc") && !parse_i64(val, 0, 3600000, &v))
             o.inc_ms = v;
+        else if (!strcmp(opt, "--movetime") && !parse_i64(val, 1, 3600000, &v))
+            o.movetime_ms = v;
         else if (!strcmp(opt, "--grace") && !parse_i64(val, 0, 3600000, &v))
             o.grace_ms = v;
         else if (!strcmp(opt, "--seed") && !parse_i64(val, 0, INT64_MAX, &v))
@@ -491,9 +620,15 @@ int chess_run_match(int argc, char **argv, const char *self_path)
         else if (!strcmp(opt, "--max-plies") && !parse_i64(val, 10, 100000, &v))
             o.max_plies = (int)v;
         else if (!strcmp(opt, "--uci"))
-            o.uci_cmd = val;
+            o.a.cmd = val;
+        else if (!strcmp(opt, "--uci-option") && !add_option(&o.a, val))
+            continue;
         else if (!strcmp(opt, "--xboard"))
-            o.cecp_cmd = val;
+            o.b.cmd = val, o.b.uci = 0;
+        else if (!strcmp(opt, "--opponent-uci"))
+            o.b.cmd = val, o.b.uci = 1;
+        else if (!strcmp(opt, "--opponent-option") && !add_option(&o.b, val))
+            continue;
         else if (!strcmp(opt, "--pgn"))
             o.pgn_path = val;
         else {
@@ -501,6 +636,10 @@ int chess_run_match(int argc, char **argv, const char *self_path)
             match_usage(stderr);
             return 2;
         }
+    }
+    if (o.b.noptions && !o.b.uci) {
+        fprintf(stderr, "boardai-chess --match: --opponent-option needs --opponent-uci\n");
+        return 2;
     }
     signal(SIGPIPE, SIG_IGN);
     FILE *pgn = NULL;
@@ -511,10 +650,21 @@ int chess_run_match(int argc, char **argv, const char *self_path)
     double score = 0;
     int wins = 0, losses = 0, draws = 0;
     int illegal_a = 0, illegal_b = 0, crash_a = 0, crash_b = 0, time_a = 0, time_b = 0;
+    int moves_a = 0, pv_mismatch_a = 0;
+    int64_t min_clock_a = INT64_MAX, max_over_a = INT64_MIN;
     uint64_t rng = o.seed * 0x9E3779B97F4A7C15ULL + 1;
     char opening[512] = "";
-    printf("match: UCI engine [%s] vs xboard engine [%s], %d games, %lld ms + %lld ms (grace %lld ms)\n",
-           o.uci_cmd, o.cecp_cmd, o.games, (long long)o.base_ms, (long long)o.inc_ms, (long long)o.grace_ms);
+    if (o.movetime_ms > 0)
+        printf("match: engine A [%s] vs %s engine B [%s], %d games, %lld ms a move (grace %lld ms)\n", o.a.cmd,
+               o.b.uci ? "UCI" : "xboard", o.b.cmd, o.games, (long long)o.movetime_ms, (long long)o.grace_ms);
+    else
+        printf("match: engine A [%s] vs %s engine B [%s], %d games, %lld ms + %lld ms (grace %lld ms)\n", o.a.cmd,
+               o.b.uci ? "UCI" : "xboard", o.b.cmd, o.games, (long long)o.base_ms, (long long)o.inc_ms,
+               (long long)o.grace_ms);
+    for (int i = 0; i < o.a.noptions; i++)
+        printf("engine A option %s\n", o.a.options[i]);
+    for (int i = 0; i < o.b.noptions; i++)
+        printf("engine B option %s\n", o.b.options[i]);
     fflush(stdout);
     for (int g = 0; g < o.games; g++) {
         if (g % 2 == 0) {
@@ -554,14 +704,25 @@ int chess_run_match(int argc, char **argv, const char *self_path)
         illegal_a += rec.illegal_a, illegal_b += rec.illegal_b;
         crash_a += rec.crash_a, crash_b += rec.crash_b;
         time_a += rec.time_a, time_b += rec.time_b;
-        printf("game %d: boardai-chess %s, opening [%s]: %s after %d plies (%s)\n", g + 1, a_white ? "white" : "black",
+        moves_a += rec.moves_a, pv_mismatch_a += rec.pv_mismatch_a;
+        if (rec.min_clock_a < min_clock_a)
+            min_clock_a = rec.min_clock_a;
+        if (rec.max_over_a > max_over_a)
+            max_over_a = rec.max_over_a;
+        printf("game %d: engine A %s, opening [%s]: %s after %d plies (%s)\n", g + 1, a_white ? "white" : "black",
                opening, rec.score_a == 1 ? "win" : rec.score_a == 0 ? "loss" : "draw", rec.plies, rec.reason);
         fflush(stdout);
     }
-    printf("score: boardai-chess %.1f / %d (+%d -%d =%d, %.1f%%)\n", score, o.games, wins, losses, draws,
+    printf("score: engine A %.1f / %d (+%d -%d =%d, %.1f%%)\n", score, o.games, wins, losses, draws,
            100.0 * score / o.games);
-    printf("illegal moves: boardai-chess %d, opponent %d; crashes/hangs: %d, %d; time losses: %d, %d\n", illegal_a,
+    printf("illegal moves: engine A %d, engine B %d; crashes/hangs: %d, %d; time losses: %d, %d\n", illegal_a,
            illegal_b, crash_a, crash_b, time_a, time_b);
+    printf("engine A: %d moves, %d whose last PV did not start with the move played\n", moves_a, pv_mismatch_a);
+    if (moves_a && o.movetime_ms > 0)
+        printf("engine A time: worst overshoot %lld ms over the %lld ms move time\n", (long long)max_over_a,
+               (long long)o.movetime_ms);
+    else if (moves_a)
+        printf("engine A time: lowest clock after a move %lld ms (before the increment)\n", (long long)min_clock_a);
     if (pgn)
         fclose(pgn);
     return illegal_a || crash_a ? 1 : 0;

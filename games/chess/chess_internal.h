@@ -131,4 +131,20 @@ int chs_from_ba_move(const ba_move *m, chs_move *out);
 int chs_insufficient_material(const chs_board *b);
 int chs_status(const chs_board *b, const ba_history *hist);
 
+/* ---- eval_tapered.c ---- */
+/* The terms of the tapered evaluation, per side (0 white, 1 black), middlegame and endgame. */
+typedef struct chs_eval_terms {
+    int pst_mg[2], pst_eg[2];           /* material and piece-square tables */
+    int mobility_mg[2], mobility_eg[2];
+    int passed_mg[2], passed_eg[2];
+    int king_mg[2];                     /* pawn shield and attacks (middlegame only) */
+    int pair_mg[2], pair_eg[2];         /* bishop pair */
+    int phase;                          /* 0 (bare endgame) .. 24 (all pieces) */
+} chs_eval_terms;
+void chs_tapered_terms(const chs_board *b, chs_eval_terms *t);
+/* The blended score of @p t from @p side's point of view. */
+int chs_tapered_blend(const chs_eval_terms *t, int side);
+/* The middlegame (0) or endgame (1) tables as a generic piece-square evaluator. */
+const ba_pst *chs_tapered_pst(int endgame);
+
 #endif /* BA_CHESS_INTERNAL_H */

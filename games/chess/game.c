@@ -191,10 +191,17 @@ static size_t pst_pieces(const chs_board *b, ba_pst_piece *pieces)
     return n;
 }
 
+/* The preset of a chess game object (its params). */
+static int eval_of(const ba_game *g) { return g->params ? *(const int *)g->params : BA_CHESS_EVAL_CLASSIC; }
+
 static int g_evaluate(const ba_game *g, const void *state)
 {
-    (void)g;
     const chs_board *b = state;
+    if (eval_of(g) == BA_CHESS_EVAL_TAPERED) {
+        chs_eval_terms t;
+        chs_tapered_terms(b, &t);
+        return chs_tapered_blend(&t, b->stm);
+    }
     /* One pass of ba_pst_value() over the pieces: the same sum as ba_pst_evaluate() on the
      * piece list (tests compare both), without building the list in the search's hot path. */
     int score = 0;
@@ -315,10 +322,29 @@ static int g_render(const ba_game *g, const void *state, char *buf, size_t cap)
     return (int)n;
 }
 
+/* The tapered terms, one "name white black" line each (middlegame/endgame pairs). */
+static int explain_tapered(const chs_board *b, char *buf, size_t cap)
+{
+    chs_eval_terms t;
+    chs_tapered_terms(b, &t);
+    int len = snprintf(buf, cap,
+                       "phase %d %d\npst_mg %d %d\npst_eg %d %d\nmobility_mg %d %d\nmobility_eg %d %d\n"
+                       "passed_mg %d %d\npassed_eg %d %d\nking_mg %d %d\nbishop_pair_mg %d %d\n"
+                       "bishop_pair_eg %d %d\ntotal %d %d\n",
+                       t.phase, t.phase, t.pst_mg[0], t.pst_mg[1], t.pst_eg[0], t.pst_eg[1], t.mobility_mg[0],
+                       t.mobility_mg[1], t.mobility_eg[0], t.mobility_eg[1], t.passed_mg[0], t.passed_mg[1],
+                       t.passed_eg[0], t.passed_eg[1], t.king_mg[0], t.king_mg[1], t.pair_mg[0], t.pair_mg[1],
+                       t.pair_eg[0], t.pair_eg[1], chs_tapered_blend(&t, 0), chs_tapered_blend(&t, 1));
+    if (len < 0 || (size_t)len >= cap)
+        return BA_ERR_BUFFER;
+    return len;
+}
+
 static int g_explain(const ba_game *g, const void *state, char *buf, size_t cap)
 {
-    (void)g;
     const chs_board *b = state;
+    if (eval_of(g) == BA_CHESS_EVAL_TAPERED)
+        return explain_tapered(b, buf, cap);
     int material[2] = {0, 0}, squares[2] = {0, 0};
     ba_pst_piece pieces[64];
     size_t n = pst_pieces(b, pieces);
@@ -350,34 +376,103 @@ static int g_extension(const ba_game *g, const void *state)
     return chs_in_check((const chs_board *)state) ? 1 : 0;
 }
 
-static const ba_game chess_game = BA_GAME_INIT(
-    .flags = BA_GAME_HISTORY_MATTERS,
-    .name = "chess",
-    .side_names = {"white", "black"},
-    .state_size = sizeof(chs_board),
-    .max_moves = CHS_MAX_MOVES,
-    .max_plies = 0,
-    .params = NULL,
-    .init = g_init,
-    .side_to_move = g_side,
-    .generate = g_generate,
-    .apply = g_apply,
-    .status = g_status,
-    .evaluate = g_evaluate,
-    .hash = g_hash,
-    .move_to_text = g_move_to_text,
-    .move_from_text = g_move_from_text,
-    .position_to_text = g_position_to_text,
-    .position_from_text = g_position_from_text,
-    .generate_noisy = g_generate_noisy,
-    .order_key = g_order_key,
-    .render = g_render,
-    .explain = g_explain,
-    .destroy = NULL,
-    .repeat_window = g_repeat_window,
-    .extension = g_extension);
+/* ---- selective search (the core's null-move, futility and reduction hooks) ---- */
 
-const ba_game *ba_chess_game(void) { return &chess_game; }
+/* The side to move passes: the other side moves in the same position, without an en-passant
+ * right. Never a legal chess move; the search uses it to prove "already too good". */
+static int g_make_null(const ba_game *g, void *state)
+{
+    (void)g;
+    chs_board *b = state;
+    if (b->ep != CHS_NO_EP) {
+        b->hash ^= chs_zobrist_ep[b->ep & 7];
+        b->ep = CHS_NO_EP;
+    }
+    b->stm ^= 1;
+    b->hash ^= chs_zobrist_side;
+    b->halfmove++;
+    return BA_OK;
+}
+
+/* Passing is unsafe in check (it would leave the king capturable) and where zugzwang is likely:
+ * when the side to move has no piece but its king and pawns, or a single knight or bishop (a
+ * lone minor piece is often the only thing that can move, as in a mate in two that starts with
+ * a quiet move and leaves the defender only moves that lose: tests/chess/test_vtable.c). */
+static int g_null_move_unsafe(const ba_game *g, const void *state)
+{
+    (void)g;
+    const chs_board *b = state;
+    chs_bb pieces = b->color[b->stm] & ~(b->piece[CHS_PAWN] | b->piece[CHS_KING]);
+    int lone_minor = chs_popcount(pieces) == 1 && (pieces & (b->piece[CHS_KNIGHT] | b->piece[CHS_BISHOP]));
+    return chs_in_check(b) || !pieces || lone_minor;
+}
+
+/* A quiet move rarely changes the evaluation by more than about a pawn per ply (both presets
+ * count in centipawns); none in check, where every evasion must be searched. */
+static int g_futility_margin(const ba_game *g, const void *state, int depth)
+{
+    (void)g;
+    return chs_in_check((const chs_board *)state) ? 0 : 90 * depth;
+}
+
+/* Noisy for reductions and futility: captures (en passant too), promotions, and moves that give
+ * check (a quiet check is often the point of a line: b7# after Ra6 bxa6 in the test's mate in
+ * two would otherwise be pruned as "quiet" once the rook is gone). */
+static int g_move_noisy(const ba_game *g, const void *state, const ba_move *move)
+{
+    (void)g;
+    const chs_board *b = state;
+    chs_move m;
+    if (chs_from_ba_move(move, &m) != BA_OK)
+        return 0;
+    uint8_t mover = b->sq[CHS_FROM(m)];
+    if (b->sq[CHS_TO(m)] || CHS_PROMO(m) || (mover && CHS_TYPE(mover) == CHS_PAWN && CHS_TO(m) == b->ep))
+        return 1;
+    chs_board c = *b;
+    chs_make(&c, m);
+    return chs_in_check(&c);
+}
+
+/* One vtable for every preset; the preset is the game's params. */
+#define CHESS_GAME(eval_params)                                                                    \
+    BA_GAME_INIT(.flags = BA_GAME_HISTORY_MATTERS, .name = "chess", .side_names = {"white", "black"}, \
+                 .state_size = sizeof(chs_board), .max_moves = CHS_MAX_MOVES, .max_plies = 0,      \
+                 .params = (eval_params), .init = g_init, .side_to_move = g_side,                  \
+                 .generate = g_generate, .apply = g_apply, .status = g_status,                     \
+                 .evaluate = g_evaluate, .hash = g_hash, .move_to_text = g_move_to_text,           \
+                 .move_from_text = g_move_from_text, .position_to_text = g_position_to_text,       \
+                 .position_from_text = g_position_from_text, .generate_noisy = g_generate_noisy,   \
+                 .order_key = g_order_key, .render = g_render, .explain = g_explain,               \
+                 .destroy = NULL, .repeat_window = g_repeat_window, .extension = g_extension,      \
+                 .make_null = g_make_null, .null_move_unsafe = g_null_move_unsafe,                 \
+                 .futility_margin = g_futility_margin, .move_noisy = g_move_noisy)
+
+static const int eval_ids[BA_CHESS_EVAL_COUNT] = {BA_CHESS_EVAL_CLASSIC, BA_CHESS_EVAL_TAPERED};
+static const char *const eval_names[BA_CHESS_EVAL_COUNT] = {"classic", "tapered"};
+static const ba_game chess_games[BA_CHESS_EVAL_COUNT] = {CHESS_GAME(&eval_ids[0]), CHESS_GAME(&eval_ids[1])};
+
+const ba_game *ba_chess_game(void) { return &chess_games[BA_CHESS_EVAL_CLASSIC]; }
+
+const ba_game *ba_chess_game_eval(int eval)
+{
+    return eval >= 0 && eval < BA_CHESS_EVAL_COUNT ? &chess_games[eval] : NULL;
+}
+
+const char *ba_chess_eval_name(int eval) { return eval >= 0 && eval < BA_CHESS_EVAL_COUNT ? eval_names[eval] : NULL; }
+
+int ba_chess_eval_from_name(const char *name)
+{
+    if (!name)
+        return BA_ERR_PARSE;
+    for (int e = 0; e < BA_CHESS_EVAL_COUNT; e++) {
+        const char *a = name, *b = eval_names[e];
+        while (*a && *b && (*a | 32) == *b)
+            a++, b++;
+        if (!*a && !*b)
+            return e;
+    }
+    return BA_ERR_PARSE;
+}
 
 int ba_chess_perft(const char *fen, int depth, uint64_t *count, ba_error *err)
 {

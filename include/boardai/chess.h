@@ -14,8 +14,9 @@
  *   move text read accepts UCI and SAN ("Nf3", "exd5", "O-O", "e8=Q+").
  * - A #ba_move holds `len = 3`, `bytes = {from, to, promotion}` with squares 0 = a1 .. 63 = h8
  *   and promotion 0 (none), 1 knight, 2 bishop, 3 rook, 4 queen.
- * - The evaluation is the classic piece-square evaluator (ba_chess_pst()): material plus the
- *   10x12 centre table, in centipawns, from the side to move's point of view.
+ * - The evaluation of ba_chess_game() is the classic piece-square evaluator (ba_chess_pst()):
+ *   material plus the 10x12 centre table, in centipawns, from the side to move's point of view.
+ *   ba_chess_game_eval() gives the same game with another evaluation preset (#ba_chess_eval).
  * - Noisy moves (quiescence) are captures and promotions, and every evasion when in check.
  * - Move ordering keys are MVV-LVA (most valuable victim, then least valuable attacker), with
  *   promotions first.
@@ -33,6 +34,36 @@ extern "C" {
 
 /** The chess game (standard rules). */
 BA_API const ba_game *ba_chess_game(void);
+
+/** Evaluation presets of chess (ba_chess_game_eval()). Numbers are stable. */
+typedef enum ba_chess_eval {
+    BA_CHESS_EVAL_CLASSIC = 0, /**< The tutorial's evaluator: material plus one centre table for
+                                    every piece (ba_chess_pst()), exactly; ba_chess_game(). */
+    BA_CHESS_EVAL_TAPERED = 1  /**< Per-piece middlegame and endgame tables (PeSTO's published
+                                    values) blended by the game phase, plus mobility, passed
+                                    pawns, king safety (pawn shield, attackers) and the bishop
+                                    pair; see docs/chess.md. */
+} ba_chess_eval;
+
+/** The number of evaluation presets. */
+#define BA_CHESS_EVAL_COUNT 2
+
+/** The preset a new UCI session (and boardai-chess) starts with; the `Evaluation` option
+ *  changes it. */
+#define BA_CHESS_UCI_DEFAULT_EVAL BA_CHESS_EVAL_TAPERED
+
+/**
+ * Chess with the evaluation preset @p eval (a #ba_chess_eval): the same rules, notation and
+ * hashes as ba_chess_game(), a different evaluate(). Positions and engines must use one game
+ * object throughout. @return the game, or NULL if @p eval is not a preset.
+ */
+BA_API const ba_game *ba_chess_game_eval(int eval);
+
+/** The name of preset @p eval ("classic", "tapered"), or NULL. */
+BA_API const char *ba_chess_eval_name(int eval);
+
+/** The preset named @p name (ASCII case ignored). @return a #ba_chess_eval or #BA_ERR_PARSE. */
+BA_API int ba_chess_eval_from_name(const char *name);
 
 /** The FEN of the standard start position. */
 #define BA_CHESS_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -68,10 +99,18 @@ BA_API int ba_chess_san(const void *state, const ba_move *move, char *buf, size_
  *  #BA_CHESS_UCI_GO and the caller runs ba_chess_uci_search(), usually on a second thread, so
  *  that `stop`, `isready` and `quit` are handled while it searches.
  *
- *  Commands: `uci`, `isready`, `ucinewgame`, `setoption name Hash value <MB>`,
+ *  Commands: `uci`, `isready`, `ucinewgame`, `setoption name <id> [value <x>]` (options `Hash`,
+ *  `Clear Hash`, `Move Overhead`, `MultiPV`, `Selective`, `Evaluation`; names and values in any
+ *  case),
  *  `position startpos|fen <FEN> [moves ...]`, `go [wtime|btime|winc|binc|movestogo|depth|nodes|
- *  movetime <n>] [infinite]`, `go perft <n>`, `stop`, `d` (show the board), `quit`.
- *  Bad input is answered with `info string error: ...` and the session goes on.
+ *  movetime|mate <n>] [infinite] [ponder] [searchmoves <move>...]`, `go perft <n>`, `stop`,
+ *  `ponderhit` (ends a pondering search), `d` (show the board), `quit`.
+ *  Every `go` ends in a `bestmove`, and the last `info` line before it has a PV that starts
+ *  with that move. A clock (`wtime` ... `movestogo`, even empty or negative) always gives the
+ *  search a time budget from the core time manager (ba_engine_search_limits()), `Move Overhead`
+ *  kept in reserve; `searchmoves` is its restricted root; `MultiPV` its root lines.
+ *  Bad input is answered with `info string error: ...` and the session goes on; a `go` with a
+ *  word it cannot parse still searches (briefly when no limit was understood) and answers.
  *  @{ */
 
 /** An opaque UCI session. */
@@ -105,8 +144,11 @@ BA_API int ba_chess_uci_search(ba_chess_uci *uci);
 BA_API void ba_chess_uci_stop(ba_chess_uci *uci);
 
 /**
- * The search time in milliseconds chosen for the side to move from its remaining time, its
- * increment and the moves to the next time control (0 = unknown), all in milliseconds.
+ * The search time in milliseconds planned for the side to move from its remaining time, its
+ * increment and the moves to the next time control (0 = unknown), all in milliseconds: the core
+ * time manager's soft limit (ba_time_budget() without overhead). A UCI `go` with a clock gives the
+ * same time manager its clock minus `Move Overhead`, half its increment and a per-move cap (see
+ * docs/chess.md). Never less than 1 (an empty clock answers at once).
  */
 BA_API int64_t ba_chess_uci_time_budget(int64_t remaining_ms, int64_t increment_ms, int moves_to_go);
 /** @} */

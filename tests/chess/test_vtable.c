@@ -147,6 +147,115 @@ START_TEST(search_finds_mate_and_material)
 }
 END_TEST
 
+/* The selective-search hooks: a null move is the same position with the other side to move and
+ * no en-passant right (hash recomputed from scratch agrees), it is refused in check and with
+ * only king and pawns, and futility is off in check. */
+START_TEST(selective_hooks)
+{
+    const ba_game *g = ba_chess_game();
+    ck_assert(BA_GAME_HAS(g, make_null));
+    ck_assert(BA_GAME_HAS(g, null_move_unsafe));
+    ck_assert(BA_GAME_HAS(g, futility_margin));
+    ck_assert(BA_GAME_HAS(g, move_noisy));
+    /* noisy: captures, promotions, en passant, checks; quiet: the rest */
+    static const struct { const char *fen, *move; int noisy; } moves[] = {
+        {"4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5", 1},
+        {"4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d3", 0},
+        {"4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2e2", 1},
+        {"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n", 1},
+        {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6", 1},
+        {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5e6", 0},
+    };
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        ba_pos *pos;
+        ba_move m;
+        ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+        ck_assert_int_eq(ba_pos_set_text(pos, moves[i].fen, NULL), BA_OK);
+        ck_assert_int_eq(ba_pos_parse_move(pos, moves[i].move, &m, NULL), BA_OK);
+        ck_assert_msg((g->move_noisy(g, ba_pos_state(pos), &m) != 0) == moves[i].noisy, "%s", moves[i].move);
+        ba_pos_free(pos);
+    }
+    static const char *fens[] = {
+        BA_CHESS_START_FEN,
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", /* en passant open */
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        chs_board b, n;
+        ba_error err;
+        ck_assert_int_eq(g->position_from_text(g, &b, fens[i], &err), BA_OK);
+        n = b;
+        ck_assert_int_eq(g->make_null(g, &n), BA_OK);
+        ck_assert_int_eq(n.stm, b.stm ^ 1);
+        ck_assert_int_eq(n.ep, CHS_NO_EP);
+        ck_assert(n.hash == chs_compute_hash(&n));
+        ck_assert(n.hash != b.hash);
+        ck_assert_int_eq(memcmp(n.sq, b.sq, sizeof b.sq), 0);
+        ck_assert_int_eq(n.castling, b.castling);
+    }
+    static const struct { const char *fen; int unsafe; } cases[] = {
+        {BA_CHESS_START_FEN, 0},
+        {"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", 1},    /* in check */
+        {"4k3/4p3/8/8/8/8/4P3/4K2R b - - 0 1", 1}, /* black: king and pawns only */
+        {"4k3/4p3/8/8/8/8/4P3/4K2R w - - 0 1", 0}, /* white has a rook */
+        {"4k3/8/8/8/8/8/4PP2/4K3 w - - 0 1", 1},
+        {"kbK5/pp6/1P6/R7/8/8/8/8 b - - 0 1", 1},  /* a lone minor piece: zugzwang */
+        {"knK5/pp6/1P6/R7/8/8/8/8 b - - 0 1", 1},
+        {"kbK5/pp6/1P6/R7/8/8/8/7r b - - 0 1", 0}, /* a rook as well */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        chs_board b;
+        ba_error err;
+        ck_assert_int_eq(g->position_from_text(g, &b, cases[i].fen, &err), BA_OK);
+        ck_assert_msg((g->null_move_unsafe(g, &b) != 0) == cases[i].unsafe, "%s", cases[i].fen);
+        if (chs_in_check(&b))
+            ck_assert_int_le(g->futility_margin(g, &b, 1), 0);
+        else
+            ck_assert_int_lt(g->futility_margin(g, &b, 1), g->futility_margin(g, &b, 2));
+    }
+}
+END_TEST
+
+/* Forced mates at their exact distance, with both presets, exact and selective: a mate in two
+ * that starts with a quiet rook move into zugzwang (Ra6: bxa6 b7#, a bishop move Rxa7#), a
+ * back-rank mate and the scholar's mate. The mate in two once escaped the selective search at
+ * every depth: the defender's lone bishop let it try a null move in zugzwang, and the mating
+ * b7# counted as a quiet move that futility pruning could skip. Hence null_move_unsafe() with a
+ * lone minor piece and move_noisy() for checks. */
+START_TEST(finds_mates)
+{
+    static const struct { const char *fen; const char *move; int plies; } mates[] = {
+        {"kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "a1a6", 3},
+        {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1},
+        {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7", 1},
+    };
+    for (int e = 0; e < 2 * BA_CHESS_EVAL_COUNT; e++)
+        for (size_t i = 0; i < sizeof mates / sizeof mates[0]; i++) {
+            const ba_game *g = ba_chess_game_eval(e / 2);
+            const int selective = e % 2;
+            ba_pos *pos;
+            ba_engine *eng;
+            ba_search_result r;
+            char m[16];
+            ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+            ck_assert_int_eq(ba_pos_set_text(pos, mates[i].fen, NULL), BA_OK);
+            ck_assert_int_eq(ba_engine_new(g, &eng), BA_OK);
+            ck_assert_int_eq(ba_engine_set(eng, BA_OPT_SELECTIVE, selective), BA_OK);
+            /* exact: the mate's own length; selective: one ply more (late-move reductions) */
+            ck_assert_int_eq(ba_engine_set(eng, BA_OPT_DEPTH, mates[i].plies + selective), BA_OK);
+            ck_assert_int_eq(ba_engine_search(eng, pos, &r), BA_OK);
+            ck_assert_int_gt(ba_pos_move_text(pos, &r.best, m, sizeof m), 0);
+            ck_assert_msg(!strcmp(m, mates[i].move), "%s (%s, selective %d): %s", mates[i].fen,
+                          ba_chess_eval_name(e / 2), selective, m);
+            ck_assert_msg(r.score == BA_SCORE_WIN - mates[i].plies, "%s (%s, selective %d): %s scores %d",
+                          mates[i].fen, ba_chess_eval_name(e / 2), selective, m, r.score);
+            ck_assert_int_eq(ba_pos_play(pos, &r.best, NULL), BA_OK);
+            ba_engine_free(eng);
+            ba_pos_free(pos);
+        }
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("chess_vtable");
@@ -156,6 +265,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, generic_perft_matches);
     tcase_add_test(tc, search_equivalence);
     tcase_add_test(tc, search_finds_mate_and_material);
+    tcase_add_test(tc, selective_hooks);
+    tcase_add_test(tc, finds_mates);
     suite_add_tcase(s, tc);
     return s;
 }
