@@ -110,7 +110,9 @@ static int try_null_move(bac_search *s, int ply, int depth, int beta)
         /* Verification: the same node with real moves only, at the reduced depth. In zugzwang
          * every real move is worse than passing, and this search says so. */
         f->no_null = 1;
+        const uint64_t key = f->key; /* the re-entry rekeys the frame for its own depth */
         int vv = ab(s, ply, depth - r, beta - 1, beta);
+        f->key = key;
         f->no_null = 0;
         f->pv_len = 0;
         if (s->abort || vv < beta)

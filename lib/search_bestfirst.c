@@ -1,4 +1,4 @@
-/* Best-first search with iterative re-search (shared/search.md, "the corners article").
+/* Best-first search with iterative re-search (the Ugolki "corners" article; docs/search.md).
  *
  * A node receives the best move found so far and tries it first. Each move is searched once at
  * depth - 1 when depth <= 2; otherwise at increasing depths d0 .. depth - 1 with

@@ -166,7 +166,8 @@ typedef struct run_plan {
     bac_tm *tm;          /* NULL: no time management beyond the hard limit */
     int solve;           /* go on until the value is proven */
     int multipv;         /* root lines to find, >= 1 */
-    int nroot;           /* root moves */
+    int nroot;           /* root moves generated (the size of skip and mask) */
+    int nallowed;        /* of them, the moves searched (restricted root) */
     uint8_t *skip;       /* nroot entries: the restricted root (1 = never searched) */
     uint8_t *mask;       /* nroot entries: working copy (restriction + lines found) */
     ba_root_line *lines; /* multipv entries */
@@ -327,7 +328,8 @@ static void run_search(bac_search *s, int alg, ba_search_result *res, run_plan *
             if (alg == BA_ALG_ALPHABETA && res->pv_len < d)
                 bac_pv_extend(s, res, d);
             if (alg == BA_ALG_ALPHABETA) {
-                take_line(s, d, v, &plan->lines[0]);
+                plan->lines[0].score = v;
+                plan->lines[0].depth = d;
                 plan->lines[0].move = res->best;
                 plan->lines[0].pv_len = res->pv_len;
                 memcpy(plan->lines[0].pv, res->pv, (size_t)res->pv_len * sizeof *res->pv);
@@ -358,7 +360,7 @@ static void run_search(bac_search *s, int alg, ba_search_result *res, run_plan *
             break;
         if (plan->solve && res->proven)
             break;
-        if (plan->tm && bac_tm_stop_after(plan->tm, &res->best, v, elapsed_ms(s), plan->nroot))
+        if (plan->tm && bac_tm_stop_after(plan->tm, &res->best, v, elapsed_ms(s), plan->nallowed))
             break;
     }
 }
@@ -543,7 +545,7 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
                 s.time_limit_ms = tm.hard_ms;
                 plan.tm = &tm;
             }
-            plan.nroot = allowed;
+            plan.nallowed = allowed;
             bac_tt_new_search(&engine->tt);
             fallback_move(&s, n, &result->best);
             result->pv[0] = result->best;
