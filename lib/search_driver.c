@@ -508,7 +508,7 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
     bac_tm tm;
     if (rc == BA_OK) {
         bac_frame *f0 = &s.f[0];
-        int n = 0;
+        int n = 0, allowed = 0;
         if (g->status(g, f0->state, &hist) != BA_RESULT_ONGOING) {
             rc = BA_ERR_STATE;
         } else if ((n = bac_generate(&s, 0, 0)) < 0) {
@@ -531,10 +531,13 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
             plan.mask = plan.skip + n;
             plan.lines = engine->lines;
             engine->nlines = 0;
-            int allowed = 0;
             for (int i = 0; i < n; i++)
                 allowed += !plan.skip[i];
             s.root_skip = allowed < n ? plan.skip : NULL;
+            if (allowed < n && alg == BA_ALG_MCTS)
+                rc = BA_ERR_UNSUPPORTED; /* the MCTS tree has no restricted root (yet) */
+        }
+        if (rc == BA_OK) {
             s.root_skipping = allowed < n;
             if (limits) {
                 if (limits->depth > 0 && limits->depth < s.max_depth)

@@ -7,10 +7,14 @@
  * so the early moves do not spend the clock that the endgame needs. */
 #define TM_DEFAULT_MOVES 30
 /* The hard limit may reach this many times the base share ... */
-#define TM_HARD_FACTOR 4
-/* ... but never more than these fractions (percent) of the usable time. */
-#define TM_HARD_SHARE 70
-#define TM_SOFT_SHARE 40
+#define TM_HARD_FACTOR 3
+/* ... but never more than these fractions (percent) of the usable time: an iteration started
+ * before the soft limit may run to the hard one, and a loaded machine adds its delays. */
+#define TM_HARD_SHARE 50
+#define TM_SOFT_SHARE 30
+/* An iteration costs more than all the earlier ones together in most games: none is started
+ * after this share (percent) of the (stretched) soft limit, since it would likely not finish. */
+#define TM_NEXT_ITERATION 60
 
 void ba_limits_init(ba_limits *l)
 {
@@ -119,5 +123,5 @@ int bac_tm_stop_after(bac_tm *tm, const ba_move *best, int score, uint64_t elaps
         limit = limit * 3 / 4;
     if (limit > tm->hard_ms)
         limit = tm->hard_ms;
-    return elapsed_ms >= limit;
+    return elapsed_ms * 100 >= limit * TM_NEXT_ITERATION;
 }
