@@ -544,7 +544,8 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
                     s.max_depth = limits->depth;
                 if (limits->nodes > 0)
                     s.node_limit = limits->nodes;
-                bac_tm_start(&tm, limits, f0->stm, s.time_limit_ms, score_unit(g, f0->state));
+                bac_tm_start(&tm, limits, f0->stm, s.time_limit_ms, score_unit(g, f0->state),
+                             engine->lag_ms);
                 s.time_limit_ms = tm.hard_ms;
                 plan.tm = &tm;
             }
@@ -569,6 +570,8 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
     free(plan.skip);
     result->nodes = s.nodes;
     result->time_ms = elapsed_ms(&s);
+    if (plan.tm && plan.tm->adaptive)
+        engine->lag_ms = bac_tm_lag(engine->lag_ms, plan.tm->hard_ms, result->time_ms);
     atomic_store(&engine->running, 0);
     return rc;
 }
