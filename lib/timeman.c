@@ -137,7 +137,7 @@ int bac_tm_stop_after(bac_tm *tm, const ba_move *best, int score, uint64_t elaps
 
 uint64_t bac_tm_lag(uint64_t lag_ms, uint64_t hard_ms, uint64_t elapsed_ms)
 {
-    uint64_t decayed = lag_ms - lag_ms / 4;
+    uint64_t decayed = lag_ms - lag_ms / 16;
     uint64_t over = hard_ms && elapsed_ms > hard_ms ? elapsed_ms - hard_ms : 0;
     return over > decayed ? over : decayed;
 }

@@ -30,7 +30,8 @@ void bac_tm_budget(const ba_limits *l, int side, uint64_t *soft_ms, uint64_t *ha
 void bac_tm_start(bac_tm *tm, const ba_limits *l, int side, uint64_t fixed_ms, int score_unit,
                   uint64_t lag_ms);
 /* The engine's lag estimate after a search that ran @p elapsed_ms against hard limit @p hard_ms:
- * the new lag rises to the overrun at once and decays by a quarter per search. */
+ * the new lag rises to the overrun at once and decays by a sixteenth per search, so that the
+ * reserve covers the spikes of a loaded machine, not just their average. */
 uint64_t bac_tm_lag(uint64_t lag_ms, uint64_t hard_ms, uint64_t elapsed_ms);
 /* After a completed iteration with best move @p best and @p score, @p elapsed_ms into the
  * search, @p moves legal root moves: 1 when no new iteration should start. */
