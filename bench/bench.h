@@ -115,6 +115,15 @@ void bench_threads_section(bench_ctx *ctx, const ba_game *g, const char *game_la
 /** Monotonic wall-clock seconds. */
 double bench_now(void);
 
+/** Plays @p games games of @p g, the default engine against itself, each side with @p base_ms
+ *  plus @p inc_ms a move on a real clock (ba_engine_search_limits), at most @p max_plies plies a
+ *  game; prints one row: moves, losses on time, worst overshoot of the hard limit, least time
+ *  left. Print bench_clock_header() first. (bench_clock.c) */
+void bench_clock_games(bench_ctx *ctx, const ba_game *g, const char *label, int games,
+                       int64_t base_ms, int64_t inc_ms, int max_plies);
+/** The header of bench_clock_games() rows. */
+void bench_clock_header(bench_ctx *ctx);
+
 /** The short name of an algorithm ("negamax", "alpha-beta", "best-first"). */
 const char *bench_algorithm_name(ba_algorithm alg);
 #endif

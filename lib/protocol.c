@@ -826,7 +826,17 @@ static void cmd_go(ba_protocol *p, char *rest)
     /* A search with only some limits given keeps the session's other limits. */
     memcpy(p->pv_root, ba_pos_state(p->pos), p->game->state_size);
     ba_search_result *res = malloc(sizeof *res);
-    if (res && lim.infinite && p->lock_ok) {
+    if (res && lim.infinite && !p->lock_ok) {
+        /* Without the output lock no second thread may write: refuse rather than hang. */
+        for (size_t k = 0; k < NLIMITS; k++)
+            if (given[k])
+                ba_engine_set(p->engine, limits[k].option, saved[k]);
+        out_error(p, BA_ERR_UNSUPPORTED, NULL, "go infinite");
+        free(res);
+        free(root);
+        return;
+    }
+    if (res && lim.infinite) {
         /* `go infinite`: on its own thread until `stop`. The line's depth or node limit stays
          * set while it runs (the engine refuses changes then) and is restored at stop. */
         for (size_t k = 0; k < NLIMITS; k++)

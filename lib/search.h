@@ -59,6 +59,7 @@ struct ba_engine {
     bac_mcts *mcts;      /* the MCTS tree kept for reuse, or NULL */
     uint8_t lmr[64][64]; /* late-move reductions by depth and move number (selective search) */
     ba_root_line *lines; /* the root lines of the last search (BA_MAX_MULTIPV), or NULL */
+    uint64_t lag_ms;     /* observed overrun of clocked searches (time manager reserve) */
     int nlines;
 };
 

@@ -110,7 +110,9 @@ static int try_null_move(bac_search *s, int ply, int depth, int beta)
         /* Verification: the same node with real moves only, at the reduced depth. In zugzwang
          * every real move is worse than passing, and this search says so. */
         f->no_null = 1;
+        const uint64_t key = f->key; /* the re-entry rekeys the frame for its own depth */
         int vv = ab(s, ply, depth - r, beta - 1, beta);
+        f->key = key;
         f->no_null = 0;
         f->pv_len = 0;
         if (s->abort || vv < beta)
@@ -174,7 +176,9 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     /* Selective pruning before any move: only away from the PV, never in a tactical node, never
      * at a mate-score bound. */
     int static_eval = 0, have_eval = 0;
-    if (s->selective && ply > 0 && !pv_node && !tactical && !is_win(beta)) {
+    if (s->selective && ply > 0 && !pv_node && !tactical && !is_win(beta) &&
+        (BA_GAME_HAS(s->g, futility_margin) || BA_GAME_HAS(s->g, make_null))) {
+        /* (without either hook the static value would serve nothing here) */
         static_eval = bac_eval(s, ply);
         have_eval = 1;
         if (depth <= SEL_RFP_MAX_DEPTH) {

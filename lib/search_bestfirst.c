@@ -1,4 +1,4 @@
-/* Best-first search with iterative re-search (shared/search.md, "the corners article").
+/* Best-first search with iterative re-search (the Ugolki "corners" article; docs/search.md).
  *
  * A node receives the best move found so far and tries it first. Each move is searched once at
  * depth - 1 when depth <= 2; otherwise at increasing depths d0 .. depth - 1 with
@@ -74,7 +74,10 @@ static int bf(bac_search *s, int ply, int depth, int alpha, int beta, const ba_m
     bac_order_sort(f->order, n);
 
     int best = -BA_SCORE_INF;
+    const uint8_t *skip = ply == 0 ? s->root_skip : NULL; /* a restricted root */
     for (int k = 0; k < n; k++) {
+        if (skip && skip[f->order[k].idx])
+            continue;
         const ba_move *m = &f->moves[f->order[k].idx];
         if (bac_make_child(s, ply, m) < 0)
             return 0;
@@ -86,7 +89,7 @@ static int bf(bac_search *s, int ply, int depth, int alpha, int beta, const ba_m
             v = 0;
             for (int d = first_depth(s, depth); d <= depth - 1; d++) {
                 v = bf_child(s, ply, d, alpha, beta, &prev_reply, &reply);
-                if (s->abort || (v <= alpha && k > 0))
+                if (s->abort || (v <= alpha && best > -BA_SCORE_INF))
                     break;
                 prev_reply = reply;
             }

@@ -166,7 +166,8 @@ typedef struct run_plan {
     bac_tm *tm;          /* NULL: no time management beyond the hard limit */
     int solve;           /* go on until the value is proven */
     int multipv;         /* root lines to find, >= 1 */
-    int nroot;           /* root moves */
+    int nroot;           /* root moves generated (the size of skip and mask) */
+    int nallowed;        /* of them, the moves searched (restricted root) */
     uint8_t *skip;       /* nroot entries: the restricted root (1 = never searched) */
     uint8_t *mask;       /* nroot entries: working copy (restriction + lines found) */
     ba_root_line *lines; /* multipv entries */
@@ -327,7 +328,8 @@ static void run_search(bac_search *s, int alg, ba_search_result *res, run_plan *
             if (alg == BA_ALG_ALPHABETA && res->pv_len < d)
                 bac_pv_extend(s, res, d);
             if (alg == BA_ALG_ALPHABETA) {
-                take_line(s, d, v, &plan->lines[0]);
+                plan->lines[0].score = v;
+                plan->lines[0].depth = d;
                 plan->lines[0].move = res->best;
                 plan->lines[0].pv_len = res->pv_len;
                 memcpy(plan->lines[0].pv, res->pv, (size_t)res->pv_len * sizeof *res->pv);
@@ -358,7 +360,7 @@ static void run_search(bac_search *s, int alg, ba_search_result *res, run_plan *
             break;
         if (plan->solve && res->proven)
             break;
-        if (plan->tm && bac_tm_stop_after(plan->tm, &res->best, v, elapsed_ms(s), plan->nroot))
+        if (plan->tm && bac_tm_stop_after(plan->tm, &res->best, v, elapsed_ms(s), plan->nallowed))
             break;
     }
 }
@@ -506,7 +508,7 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
     bac_tm tm;
     if (rc == BA_OK) {
         bac_frame *f0 = &s.f[0];
-        int n = 0;
+        int n = 0, allowed = 0;
         if (g->status(g, f0->state, &hist) != BA_RESULT_ONGOING) {
             rc = BA_ERR_STATE;
         } else if ((n = bac_generate(&s, 0, 0)) < 0) {
@@ -529,21 +531,25 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
             plan.mask = plan.skip + n;
             plan.lines = engine->lines;
             engine->nlines = 0;
-            int allowed = 0;
             for (int i = 0; i < n; i++)
                 allowed += !plan.skip[i];
             s.root_skip = allowed < n ? plan.skip : NULL;
+            if (allowed < n && alg == BA_ALG_MCTS)
+                rc = BA_ERR_UNSUPPORTED; /* the MCTS tree has no restricted root (yet) */
+        }
+        if (rc == BA_OK) {
             s.root_skipping = allowed < n;
             if (limits) {
                 if (limits->depth > 0 && limits->depth < s.max_depth)
                     s.max_depth = limits->depth;
                 if (limits->nodes > 0)
                     s.node_limit = limits->nodes;
-                bac_tm_start(&tm, limits, f0->stm, s.time_limit_ms, score_unit(g, f0->state));
+                bac_tm_start(&tm, limits, f0->stm, s.time_limit_ms, score_unit(g, f0->state),
+                             engine->lag_ms);
                 s.time_limit_ms = tm.hard_ms;
                 plan.tm = &tm;
             }
-            plan.nroot = allowed;
+            plan.nallowed = allowed;
             bac_tt_new_search(&engine->tt);
             fallback_move(&s, n, &result->best);
             result->pv[0] = result->best;
@@ -564,6 +570,8 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
     free(plan.skip);
     result->nodes = s.nodes;
     result->time_ms = elapsed_ms(&s);
+    if (plan.tm && plan.tm->adaptive)
+        engine->lag_ms = bac_tm_lag(engine->lag_ms, plan.tm->hard_ms, result->time_ms);
     atomic_store(&engine->running, 0);
     return rc;
 }

@@ -20,7 +20,10 @@ int bac_negamax(bac_search *s, int ply, int depth)
         return bac_eval(s, ply);
     bac_frame *f = &s->f[ply];
     int best = -BA_SCORE_INF;
+    const uint8_t *skip = ply == 0 ? s->root_skip : NULL; /* a restricted root */
     for (int i = 0; i < n; i++) {
+        if (skip && skip[i])
+            continue;
         if (bac_make_child(s, ply, &f->moves[i]) < 0)
             return 0;
         int same = bac_same_side(s, ply);

@@ -7,10 +7,14 @@
  * so the early moves do not spend the clock that the endgame needs. */
 #define TM_DEFAULT_MOVES 30
 /* The hard limit may reach this many times the base share ... */
-#define TM_HARD_FACTOR 4
-/* ... but never more than these fractions (percent) of the usable time. */
-#define TM_HARD_SHARE 70
-#define TM_SOFT_SHARE 40
+#define TM_HARD_FACTOR 3
+/* ... but never more than these fractions (percent) of the usable time: an iteration started
+ * before the soft limit may run to the hard one, and a loaded machine adds its delays. */
+#define TM_HARD_SHARE 50
+#define TM_SOFT_SHARE 30
+/* An iteration costs more than all the earlier ones together in most games: none is started
+ * after this share (percent) of the (stretched) soft limit, since it would likely not finish. */
+#define TM_NEXT_ITERATION 60
 
 void ba_limits_init(ba_limits *l)
 {
@@ -81,9 +85,18 @@ int ba_time_budget(const ba_limits *limits, int side, int64_t *soft_ms, int64_t 
     return BA_OK;
 }
 
-void bac_tm_start(bac_tm *tm, const ba_limits *l, int side, uint64_t fixed_ms, int score_unit)
+void bac_tm_start(bac_tm *tm, const ba_limits *l, int side, uint64_t fixed_ms, int score_unit,
+                  uint64_t lag_ms)
 {
     memset(tm, 0, sizeof *tm);
+    ba_limits lagged;
+    if (l && lag_ms) {
+        /* The machine's observed delays come off the clock like the caller's overhead. */
+        lagged = *l;
+        uint64_t cap = (uint64_t)INT64_MAX / 4;
+        lagged.overhead_ms += (int64_t)(lag_ms < cap ? lag_ms : cap);
+        l = &lagged;
+    }
     bac_tm_budget(l, side, &tm->soft_ms, &tm->hard_ms);
     int clock = l && !l->infinite && !l->solve && l->time_ms[side & 1] >= 0;
     tm->adaptive = clock && tm->soft_ms < tm->hard_ms;
@@ -119,5 +132,12 @@ int bac_tm_stop_after(bac_tm *tm, const ba_move *best, int score, uint64_t elaps
         limit = limit * 3 / 4;
     if (limit > tm->hard_ms)
         limit = tm->hard_ms;
-    return elapsed_ms >= limit;
+    return elapsed_ms * 100 >= limit * TM_NEXT_ITERATION;
+}
+
+uint64_t bac_tm_lag(uint64_t lag_ms, uint64_t hard_ms, uint64_t elapsed_ms)
+{
+    uint64_t decayed = lag_ms - lag_ms / 16;
+    uint64_t over = hard_ms && elapsed_ms > hard_ms ? elapsed_ms - hard_ms : 0;
+    return over > decayed ? over : decayed;
 }

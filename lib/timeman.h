@@ -24,8 +24,15 @@ typedef struct bac_tm {
 /* The budget of side to move @p side (soft and hard, ms; 0 = none). */
 void bac_tm_budget(const ba_limits *l, int side, uint64_t *soft_ms, uint64_t *hard_ms);
 /* Starts managing one search. @p fixed_ms is the engine's BA_OPT_TIME_MS (0 = none), a hard cap
- * whatever the clock says; @p score_unit is the evaluation's "large drop" (> 0). */
-void bac_tm_start(bac_tm *tm, const ba_limits *l, int side, uint64_t fixed_ms, int score_unit);
+ * whatever the clock says; @p score_unit is the evaluation's "large drop" (> 0); @p lag_ms the
+ * delay the engine has seen between its hard limit and the end of its searches (a loaded
+ * machine's scheduling), kept in reserve on top of the caller's overhead. */
+void bac_tm_start(bac_tm *tm, const ba_limits *l, int side, uint64_t fixed_ms, int score_unit,
+                  uint64_t lag_ms);
+/* The engine's lag estimate after a search that ran @p elapsed_ms against hard limit @p hard_ms:
+ * the new lag rises to the overrun at once and decays by a sixteenth per search, so that the
+ * reserve covers the spikes of a loaded machine, not just their average. */
+uint64_t bac_tm_lag(uint64_t lag_ms, uint64_t hard_ms, uint64_t elapsed_ms);
 /* After a completed iteration with best move @p best and @p score, @p elapsed_ms into the
  * search, @p moves legal root moves: 1 when no new iteration should start. */
 int bac_tm_stop_after(bac_tm *tm, const ba_move *best, int score, uint64_t elapsed_ms, int moves);

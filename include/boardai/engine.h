@@ -148,7 +148,8 @@ typedef struct ba_limits {
                                plies, or a draw when every line ends within the horizon), or
                                until ba_engine_stop() / a given limit; no clock applies. */
     const ba_move *root_moves; /**< Search only these root moves (each must be legal); NULL or
-                               @c root_count 0 = every move. */
+                               @c root_count 0 = every move. Alpha-beta, negamax and
+                               best-first; MCTS answers #BA_ERR_UNSUPPORTED. */
     int root_count;       /**< Moves in @c root_moves. */
 } ba_limits;
 

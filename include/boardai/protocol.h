@@ -13,13 +13,23 @@
  * | `show` | the board and the position text |
  * | `perft <depth>` | the leaf count |
  * | `eval` | the static evaluation with its terms |
- * | `go depth <d>\|nodes <n>\|movetime <ms>` | `info ...` lines, then `bestmove <move> score <s>` |
+ * | `go depth <d>\|nodes <n>\|movetime <ms>` | `info ...` lines, then `bestmove <move> score <s> value <v>` |
+ * | `go wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>]` | the same, the time budgeted by the core time manager (ba_time_budget()) |
+ * | `go ... searchmoves <m1> <m2> ...` | the same, searching only these root moves |
+ * | `go solve` | the same, searching until the value is proven (`value win 7`, `value loss 4`, `value draw`) |
+ * | `go infinite` | (none yet) searches on its own thread until `stop`; meanwhile other commands answer an error |
+ * | `stop` | ends a `go infinite`: its `bestmove` line; nothing when no search runs |
  * | `result` | `ongoing`, `win <side name>` or `draw` |
  * | `undo` | (none) takes back the last move |
- * | `setoption <name> <value>` | (none) an engine setting: `algorithm negamax\|alphabeta\|bestfirst\|mcts`, `depth`, `nodes`, `time`, `hash`, `seed`, `noise`, `threads`, ... |
+ * | `setoption <name> <value>` | (none) an engine setting: `algorithm negamax\|alphabeta\|bestfirst\|mcts`, `depth`, `nodes`, `time`, `hash`, `seed`, `noise`, `threads`, `selective`, `multipv`, ... |
  * | `options` | every engine setting with its value, one per line |
  * | `help` | the commands |
  * | `quit` | (none) ba_protocol_feed() returns #BA_PROTOCOL_QUIT |
+ *
+ * `info` lines read `info depth <d> score <s> nodes <n> nps <n> time <ms> pv <moves>`; with
+ * `setoption multipv K` the lines 2..K of each depth read `info multipv <k> depth <d> score <s>
+ * value <v> nodes ... pv ...`. `score` is always the number; `value` is its readable form (see
+ * ba_score_text()).
  *
  * A bad command or an illegal move answers `error: <what was wrong>` and the session goes on.
  *
@@ -55,7 +65,10 @@ BA_API int ba_protocol_new(const ba_game *game, ba_write_fn write, void *user, b
 BA_API void ba_protocol_free(ba_protocol *proto);
 
 /**
- * Handles one command line (a trailing newline is ignored). Errors in the command are answered
+ * Handles one command line (a trailing newline is ignored). After `go infinite` it returns at
+ * once while the search runs on the session's own thread: the answers of that search (its `info`
+ * lines, and its `bestmove` at `stop`) are then written through the callback from that thread,
+ * never two lines at the same time; `stop`, `quit` and ba_protocol_free() end it. Errors in the command are answered
  * with an `error:` line and return #BA_OK; only a broken session returns a negative code.
  * @return #BA_OK, #BA_PROTOCOL_QUIT after `quit`, or a negative error code.
  */

@@ -98,6 +98,20 @@ START_TEST(test_restricted_root)
     ck_assert_int_eq(ba_engine_search_limits(e, p, &l, &r), BA_OK);
     ck_assert(ba_move_equal(&r.best, &others[0]) || ba_move_equal(&r.best, &others[1]));
     ck_assert_int_le(r.score, -BA_SCORE_WIN_MIN);
+    /* Negamax and best-first honour the restriction too; MCTS refuses it. */
+    for (int alg = BA_ALG_NEGAMAX; alg <= BA_ALG_MCTS; alg++) {
+        if (alg == BA_ALG_ALPHABETA)
+            continue;
+        ck_assert_int_eq(ba_engine_set(e, BA_OPT_ALGORITHM, alg), BA_OK);
+        if (alg == BA_ALG_MCTS) {
+            ck_assert_int_eq(ba_engine_search_limits(e, p, &l, &r), BA_ERR_UNSUPPORTED);
+            continue;
+        }
+        ck_assert_int_eq(ba_engine_search_limits(e, p, &l, &r), BA_OK);
+        ck_assert(ba_move_equal(&r.best, &others[0]) || ba_move_equal(&r.best, &others[1]));
+        ck_assert_int_le(r.score, -BA_SCORE_WIN_MIN);
+    }
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_ALGORITHM, BA_ALG_ALPHABETA), BA_OK);
     /* An illegal move in the list */
     ba_pos *q = bt_new_pos(g, "3 3 / 0");
     ba_move q_moves[8];

@@ -1,0 +1,99 @@
+/* The time manager under a real clock: games of a game against itself where each side has
+ * `base + increment` on its clock, every move searched with ba_engine_search_limits() and the
+ * wall time it took taken off the mover's clock. Counts losses on time and the worst overshoot of
+ * the hard limit the time manager set. Run per game from the game's bench file
+ * (bench_clock_games); this file's own entry only explains the table. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <boardai/position.h>
+
+#include "bench.h"
+
+void bench_clock(bench_ctx *ctx);
+void bench_clock(bench_ctx *ctx)
+{
+    bench_section(ctx, "Time manager: games under a clock");
+    bench_note(ctx, "Each game's bench plays games of the default engine against itself at a "
+                    "base time plus increment per side (ba_engine_search_limits with the clock "
+                    "of both sides); time losses and the worst overshoot of the hard limit "
+                    "(wall time, so a loaded machine shows its scheduling delays) are reported "
+                    "there.");
+}
+
+void bench_clock_games(bench_ctx *ctx, const ba_game *g, const char *label, int games,
+                       int64_t base_ms, int64_t inc_ms, int max_plies)
+{
+    ba_engine *e[2] = {NULL, NULL};
+    ba_pos *p = NULL;
+    ba_move *moves = calloc(g->max_moves ? g->max_moves : 1, sizeof *moves);
+    if (!moves || ba_pos_new(g, &p) != BA_OK || ba_engine_new(g, &e[0]) != BA_OK ||
+        ba_engine_new(g, &e[1]) != BA_OK) {
+        bench_note(ctx, "%s: could not set up the clock games", label);
+        goto done;
+    }
+    int losses = 0, moves_played = 0, failed = 0;
+    double worst = -1e9, worst_hard = 0, least_left = 1e18;
+    uint64_t seed = 12345;
+    for (int game = 0; game < games && !failed; game++) {
+        ba_pos_reset(p);
+        ba_engine_clear(e[0]);
+        ba_engine_clear(e[1]);
+        /* Two random plies: the games differ. */
+        for (int k = 0; k < 2 && ba_pos_result(p) == BA_RESULT_ONGOING; k++) {
+            int n = ba_pos_moves(p, moves, g->max_moves);
+            if (n <= 0)
+                break;
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            ba_pos_play(p, &moves[(seed >> 33) % (uint64_t)n], NULL);
+        }
+        double clock_ms[2] = {(double)base_ms, (double)base_ms};
+        for (int ply = 0; ply < max_plies && ba_pos_result(p) == BA_RESULT_ONGOING; ply++) {
+            int side = ba_pos_side_to_move(p);
+            ba_limits l;
+            ba_limits_init(&l);
+            l.time_ms[0] = (int64_t)clock_ms[0];
+            l.time_ms[1] = (int64_t)clock_ms[1];
+            l.inc_ms[0] = l.inc_ms[1] = inc_ms;
+            int64_t soft, hard;
+            ba_time_budget(&l, side, &soft, &hard);
+            ba_search_result r;
+            double t0 = bench_now();
+            int rc = ba_engine_search_limits(e[game & 1 ? 1 - side : side], p, &l, &r);
+            double ms = (bench_now() - t0) * 1000.0;
+            if (rc != BA_OK || ba_pos_play(p, &r.best, NULL) != BA_OK) {
+                failed = 1;
+                break;
+            }
+            moves_played++;
+            if (ms - (double)hard > worst) {
+                worst = ms - (double)hard;
+                worst_hard = (double)hard;
+            }
+            clock_ms[side] -= ms;
+            if (clock_ms[side] < least_left)
+                least_left = clock_ms[side];
+            if (clock_ms[side] < 0) {
+                losses++;
+                break;
+            }
+            clock_ms[side] += (double)inc_ms;
+        }
+    }
+    bench_table_line(ctx, "| %s | %lld + %lld ms | %d | %d | %d | %+.1f ms (hard limit %.0f ms) | "
+                     "%.0f ms |%s", label, (long long)base_ms, (long long)inc_ms, games,
+                     moves_played, losses, worst, worst_hard, least_left,
+                     failed ? " a search failed" : "");
+done:
+    ba_engine_free(e[0]);
+    ba_engine_free(e[1]);
+    ba_pos_free(p);
+    free(moves);
+}
+
+void bench_clock_header(bench_ctx *ctx)
+{
+    bench_table_line(ctx, "| game | clock | games | moves | time losses | worst overshoot | "
+                          "least time left |");
+    bench_table_line(ctx, "|---|---|---|---|---|---|---|");
+}
