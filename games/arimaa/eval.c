@@ -183,9 +183,10 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
         /* Setup: only the shape of the placed army counts (material is still incomplete). */
         return (mine.blocking + mine.passed) - (theirs.blocking + theirs.passed);
     }
-    /* Goal-threat detection: the side to move reaches its goal this turn, whatever the
-     * opponent's pieces do (they do not move in between). */
-    if (mine.best_steps <= 4) return p->eval.goal_now_score - mine.best_steps;
+    /* Goal-threat detection: the side to move reaches its goal with the steps left in this
+     * turn (4 at a turn start; fewer inside a turn of the step game), whatever the opponent's
+     * pieces do (they do not move in between). */
+    if (mine.best_steps <= arm_steps_left(st)) return p->eval.goal_now_score - mine.best_steps;
     long score = arm_material(st, &p->eval, me);
     score += (long)mine.blocking + mine.passed + mine.goal + mine.power;
     score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power;
