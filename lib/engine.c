@@ -1,4 +1,5 @@
 /* The engine object: settings with their ranges, lifecycle, progress callback and stop. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +33,20 @@ static const option_spec option_specs[BAC_NUM_OPTIONS] = {
     [BA_OPT_MCTS_EVAL_SCALE] = {400, 1, BA_SCORE_EVAL_MAX},
     [BA_OPT_MCTS_ITERATIONS] = {100000, 0, INT64_MAX},
     [BA_OPT_MCTS_REUSE] = {1, 0, 1},
+    [BA_OPT_SELECTIVE] = {1, 0, 1},
+    [BA_OPT_MULTIPV] = {1, 1, BA_MAX_MULTIPV},
 };
+
+/* Late-move reductions grow with the log of both the depth and the move number (the form the
+ * strongest open engines use): r = 0.75 + ln(depth) ln(move) / 2.25. */
+static void init_lmr(ba_engine *e)
+{
+    for (int d = 0; d < 64; d++)
+        for (int m = 0; m < 64; m++) {
+            double r = d > 0 && m > 0 ? 0.75 + log((double)d) * log((double)m) / 2.25 : 0.0;
+            e->lmr[d][m] = (uint8_t)(r < 0 ? 0 : r > 60 ? 60 : r);
+        }
+}
 
 int ba_engine_new(const ba_game *game, ba_engine **out)
 {
@@ -51,6 +65,7 @@ int ba_engine_new(const ba_game *game, ba_engine **out)
         e->opt[i] = option_specs[i].def;
     atomic_init(&e->stop, 0);
     atomic_init(&e->running, 0);
+    init_lmr(e);
     int rc = bac_tt_resize(&e->tt, e->opt[BA_OPT_TT_MB]);
     if (rc != BA_OK) {
         free(e);
@@ -69,6 +84,7 @@ void ba_engine_free(ba_engine *engine)
     free(engine->workers);
     bac_mcts_free(engine->mcts);
     bac_tt_free(&engine->tt);
+    free(engine->lines);
     free(engine);
 }
 

@@ -31,6 +31,7 @@ void bac_order_clear(bac_order *o)
     if (o->killers)
         memset(o->killers, 0, (size_t)o->plies * sizeof *o->killers);
     memset(o->history, 0, sizeof o->history);
+    memset(o->counter, 0, sizeof o->counter);
 }
 
 static unsigned move_slot(const ba_move *m)
@@ -69,6 +70,20 @@ void bac_order_cutoff(bac_order *o, const ba_move *m, int ply, int stm, int dept
         for (int s = 0; s < 2; s++)
             for (int i = 0; i < BAC_HISTORY_SIZE; i++)
                 o->history[s][i] /= 2;
+}
+
+const ba_move *bac_order_counter(const bac_order *o, const ba_move *prev, int stm)
+{
+    if (ba_move_is_none(prev))
+        return NULL;
+    const ba_move *c = &o->counter[stm & 1][move_slot(prev) & (BAC_COUNTER_SIZE - 1)];
+    return ba_move_is_none(c) ? NULL : c;
+}
+
+void bac_order_set_counter(bac_order *o, const ba_move *prev, int stm, const ba_move *reply)
+{
+    if (!ba_move_is_none(prev))
+        o->counter[stm & 1][move_slot(prev) & (BAC_COUNTER_SIZE - 1)] = *reply;
 }
 
 static int scored_cmp(const void *pa, const void *pb)

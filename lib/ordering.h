@@ -6,11 +6,14 @@
 #include "boardai/game.h"
 
 #define BAC_HISTORY_SIZE 4096
+#define BAC_COUNTER_SIZE 1024
 
 typedef struct bac_order {
     ba_move (*killers)[2]; /* two per ply */
     int plies;             /* plies allocated in killers */
     int32_t history[2][BAC_HISTORY_SIZE];
+    ba_move counter[2][BAC_COUNTER_SIZE]; /* the reply that refuted a move (by its slot), per
+                                             side: the counter-move heuristic */
 } bac_order;
 
 /* A move index with its ordering key. */
@@ -27,6 +30,10 @@ int64_t bac_order_key(const bac_order *o, const ba_game *g, const void *state, c
                       int ply, int stm, int use_heuristics);
 /* Records a move that caused a beta cutoff at ply with remaining depth. */
 void bac_order_cutoff(bac_order *o, const ba_move *m, int ply, int stm, int depth);
+/* The counter-move heuristic (selective search only, so exact search orders as before): the
+ * move that last refuted @p prev for side stm, or NULL; and recording one. */
+const ba_move *bac_order_counter(const bac_order *o, const ba_move *prev, int stm);
+void bac_order_set_counter(bac_order *o, const ba_move *prev, int stm, const ba_move *reply);
 /* Sorts by key, largest first; ties keep the generation order (deterministic). */
 void bac_order_sort(bac_scored *a, int n);
 #endif

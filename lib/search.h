@@ -11,9 +11,10 @@
 
 #include "boardai/engine.h"
 #include "ordering.h"
+#include "timeman.h"
 #include "tt.h"
 
-#define BAC_NUM_OPTIONS 22
+#define BAC_NUM_OPTIONS 24
 #define BAC_MAX_THREADS 64
 
 /* Per ply of the search: the state there, its moves and the PV from there. Move buffers are
@@ -26,6 +27,9 @@ typedef struct bac_frame {
     uint64_t key;        /* transposition key (hash, plus history fingerprint if it matters) */
     uint64_t move_key;   /* key of the move-only entry (history games), else key */
     int stm;             /* side to move */
+    int null_move;       /* selective: this node was reached by a null move */
+    int no_null;         /* selective: a null move must not be tried here (verification) */
+    ba_move move;        /* the move that led here (counter-move ordering); none at the root */
     int pv_len;
     ba_move pv[BA_MAX_PV];
 } bac_frame;
@@ -53,6 +57,9 @@ struct ba_engine {
     bac_worker *workers; /* nworkers; workers[0] is the calling thread's */
     int nworkers;
     bac_mcts *mcts;      /* the MCTS tree kept for reuse, or NULL */
+    uint8_t lmr[64][64]; /* late-move reductions by depth and move number (selective search) */
+    ba_root_line *lines; /* the root lines of the last search (BA_MAX_MULTIPV), or NULL */
+    int nlines;
 };
 
 /* What the threads of one search share. */
@@ -70,6 +77,7 @@ typedef struct bac_search {
     /* settings of this search */
     int max_depth, qdepth, noise, quiesce, tt_deeper, aspiration, bf_min, bf_k;
     int history_matters;
+    int selective;       /* the selective parts of alpha-beta are on (BA_OPT_SELECTIVE) */
     uint64_t seed;
     uint64_t key_salt;   /* mixed into every TT key: the leaf settings (quiescence, noise) */
     uint64_t node_limit, time_limit_ms;
@@ -80,6 +88,8 @@ typedef struct bac_search {
     uint32_t time_check_every; /* nodes between clock reads, adapted to the cost of a node */
     uint64_t nodes;
     uint64_t flushed;    /* nodes already added to shared->nodes */
+    uint64_t guesses;    /* heuristic values used (evaluations, unproven table scores): an
+                            iteration with none has proven its value */
     int abort;           /* a limit, ba_engine_stop() or an error ended the search */
     int error;           /* BA_OK or the error that aborted it */
     bac_frame *f;        /* this thread's frames */
@@ -89,6 +99,9 @@ typedef struct bac_search {
     size_t hist_len;
     /* root bookkeeping */
     ba_move root_hint;   /* the previous iteration's best: searched first at the root */
+    const uint8_t *root_skip; /* per root move index: 1 = not searched (restricted root,
+                                 MultiPV lines already found); NULL = every move */
+    int root_skipping;   /* root_skip excludes at least one move: no root table entry */
     int root_partial;    /* 1 when root_best holds a fully searched move of this iteration */
     ba_move root_best;
     int root_score;
@@ -119,6 +132,9 @@ int bac_leaf(bac_search *s, int ply, int alpha, int beta);
 int bac_leaf_full(bac_search *s, int ply);
 /* Makes room for frames up to ply (states, move lists); -1 on failure (abort set). */
 int bac_frame_ready(bac_search *s, int ply);
+/* Makes f[ply+1] the position after a null move (the game's make_null()); -1 when the game
+ * refuses or the turn did not pass (no abort: the caller just skips the null move). */
+int bac_make_null(bac_search *s, int ply);
 /* Copies the child's PV behind move m into f[ply]'s PV. */
 void bac_pv_update(bac_search *s, int ply, const ba_move *m);
 /* 1 when the child at ply+1 has the same side to move (no sign flip). */

@@ -1,14 +1,31 @@
 /* Alpha-beta: principal variation search (fail-soft) with a transposition table, move ordering
  * (hash move, the game's order_key, killers, history), quiescence at the leaves and aspiration
- * windows at the root.
+ * windows at the root; and, with BA_OPT_SELECTIVE, the selective parts of the strongest open
+ * engines adapted to a generic vtable (docs/search.md, "Selective search"): null-move pruning
+ * with verification, late-move reductions, reverse futility and futility pruning, cut-offs from
+ * deeper table entries and counter-move ordering.
  *
- * Exactness: with noise off and BA_OPT_TT_DEEPER = 0 a table score is only used at exactly the
- * depth it was searched to, as a bound of the kind it was stored with, so every value equals the
- * negamax value at the same depth (the TT never lets a deeper or shallower result leak in). */
+ * Exactness: with selective search off, noise off and BA_OPT_TT_DEEPER = 0 a table score is only
+ * used at exactly the depth it was searched to, as a bound of the kind it was stored with, so
+ * every value equals the negamax value at the same depth (the TT never lets a deeper or shallower
+ * result leak in). With it off nothing below differs from the exact search but the guards. */
 #include <stdint.h>
 
 #include "mix.h"
 #include "search.h"
+
+/* Null-move pruning from this remaining depth, with reduction 2 + depth / 4 ... */
+#define SEL_NULL_MIN_DEPTH 2
+/* ... and a verification search (the same node, null moves off, at the reduced depth) from this
+ * depth: a cheap guard against zugzwang in games that cannot flag it. */
+#define SEL_VERIFY_MIN_DEPTH 5
+/* Reverse futility up to this depth, futility pruning of quiet moves up to this one. */
+#define SEL_RFP_MAX_DEPTH 6
+#define SEL_FUTILITY_MAX_DEPTH 3
+/* Late-move reductions from this depth, for moves after the first SEL_LMR_FIRST (PV nodes: one
+ * more). */
+#define SEL_LMR_MIN_DEPTH 3
+#define SEL_LMR_FIRST 2
 
 static int ab(bac_search *s, int ply, int depth, int alpha, int beta);
 
@@ -25,11 +42,19 @@ static int ab_child(bac_search *s, int ply, int depth, int alpha, int beta)
 static void order_moves(bac_search *s, int ply, int n, int first)
 {
     bac_frame *f = &s->f[ply];
+    const ba_move *counter = NULL;
+    if (s->selective && ply > 0)
+        counter = bac_order_counter(s->order, &f->move, f->stm);
     for (int i = 0; i < n; i++) {
         f->order[i].idx = i;
-        f->order[i].key = i == first ? INT64_MAX
-                                     : bac_order_key(s->order, s->g, f->state, &f->moves[i],
-                                                     ply, f->stm, 1);
+        if (i == first) {
+            f->order[i].key = INT64_MAX;
+            continue;
+        }
+        int64_t k = bac_order_key(s->order, s->g, f->state, &f->moves[i], ply, f->stm, 1);
+        if (counter && ba_move_equal(counter, &f->moves[i]))
+            k += (int64_t)1 << 28; /* below the killers, above the history */
+        f->order[i].key = k;
     }
     bac_order_sort(f->order, n);
 }
@@ -42,14 +67,74 @@ static int find_move(const bac_frame *f, int n, const ba_move *m)
     return -1;
 }
 
+static int is_win(int v) { return v >= BA_SCORE_WIN_MIN || v <= -BA_SCORE_WIN_MIN; }
+
+/* Noisy moves are never reduced nor futility-pruned (the game's move_noisy(), else a positive
+ * order key). */
+static int move_noisy(const bac_search *s, const void *state, const ba_move *m)
+{
+    const ba_game *g = s->g;
+    if (BA_GAME_HAS(g, move_noisy))
+        return g->move_noisy(g, state, m) != 0;
+    return BA_GAME_HAS(g, order_key) && g->order_key(g, state, m) > 0;
+}
+
+static int futility_margin(const bac_search *s, int ply, int depth)
+{
+    const ba_game *g = s->g;
+    return BA_GAME_HAS(g, futility_margin) ? g->futility_margin(g, s->f[ply].state, depth) : 0;
+}
+
+/* Null-move pruning at a node with static value eval >= beta: pass the turn and search the reply
+ * with a reduced depth and a null window at beta. A result still >= beta says the position is so
+ * good that any real move would fail high too. Returns a value >= beta to cut off, or
+ * -BA_SCORE_INF when the test fails (or is not possible here). */
+static int try_null_move(bac_search *s, int ply, int depth, int beta)
+{
+    const ba_game *g = s->g;
+    bac_frame *f = &s->f[ply];
+    if (!BA_GAME_HAS(g, make_null) || f->null_move || f->no_null || depth < SEL_NULL_MIN_DEPTH)
+        return -BA_SCORE_INF;
+    if (BA_GAME_HAS(g, null_move_unsafe) && g->null_move_unsafe(g, f->state))
+        return -BA_SCORE_INF;
+    if (bac_make_null(s, ply) < 0)
+        return -BA_SCORE_INF;
+    int r = 2 + depth / 4;
+    int rd = depth - 1 - r > 0 ? depth - 1 - r : 0;
+    int v = -ab(s, ply + 1, rd, -beta, -beta + 1);
+    if (s->abort || v < beta)
+        return -BA_SCORE_INF;
+    if (is_win(v))
+        v = beta; /* a pass proves no win: never report one from it */
+    if (depth >= SEL_VERIFY_MIN_DEPTH) {
+        /* Verification: the same node with real moves only, at the reduced depth. In zugzwang
+         * every real move is worse than passing, and this search says so. */
+        f->no_null = 1;
+        int vv = ab(s, ply, depth - r, beta - 1, beta);
+        f->no_null = 0;
+        f->pv_len = 0;
+        if (s->abort || vv < beta)
+            return -BA_SCORE_INF;
+    }
+    return v;
+}
+
 static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
 {
     int ts = 0;
+    /* A verification search re-enters the same ply: keep its no_null mark across bac_enter. */
+    int no_null = s->f[ply].no_null;
     if (bac_enter(s, ply, &ts) == BAC_TERMINAL)
         return ts;
     if (s->abort)
         return 0;
-    depth = bac_extend(s, ply, depth);
+    s->f[ply].no_null = no_null;
+    int tactical = 0;
+    if (BA_GAME_HAS(s->g, extension)) {
+        int d0 = depth;
+        depth = bac_extend(s, ply, depth);
+        tactical = depth > d0 || bac_tactical(s, ply);
+    }
     if (depth <= 0)
         return bac_leaf(s, ply, alpha, beta);
     bac_frame *f = &s->f[ply];
@@ -60,6 +145,8 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         f->key ^= bac_mix64(0x45787465ull + (uint64_t)(2 * s->iter_depth - ply - depth));
     }
     const int alpha0 = alpha;
+    const int pv_node = beta - alpha > 1;
+    const uint64_t guesses0 = s->guesses;
     uint32_t hash_move = BAC_TT_NO_MOVE;
     bac_tt_entry ent;
     const bac_tt_entry *e = bac_tt_probe(&s->eng->tt, f->key, &ent) ? &ent : NULL;
@@ -76,10 +163,34 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
             (e->depth == depth || (s->tt_deeper && e->depth > depth))) {
             int sc = bac_tt_score_from(e->score, ply);
             if (e->flag == BAC_TT_EXACT || (e->flag == BAC_TT_LOWER && sc >= beta) ||
-                (e->flag == BAC_TT_UPPER && sc <= alpha))
+                (e->flag == BAC_TT_UPPER && sc <= alpha)) {
+                if (!e->proven)
+                    s->guesses++;
                 return sc;
+            }
         }
     }
+
+    /* Selective pruning before any move: only away from the PV, never in a tactical node, never
+     * at a mate-score bound. */
+    int static_eval = 0, have_eval = 0;
+    if (s->selective && ply > 0 && !pv_node && !tactical && !is_win(beta)) {
+        static_eval = bac_eval(s, ply);
+        have_eval = 1;
+        if (depth <= SEL_RFP_MAX_DEPTH) {
+            int m = futility_margin(s, ply, depth);
+            if (m > 0 && static_eval - m >= beta)
+                return static_eval - m; /* reverse futility: even a bad move keeps it >= beta */
+        }
+        if (static_eval >= beta) {
+            int v = try_null_move(s, ply, depth, beta);
+            if (s->abort)
+                return 0;
+            if (v >= beta)
+                return v;
+        }
+    }
+
     int n = bac_generate(s, ply, 0);
     if (n < 0)
         return 0;
@@ -91,7 +202,20 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         if (h >= 0)
             first = h;
     }
-    int best = -BA_SCORE_INF, best_i = -1, sorted = 0;
+    const uint8_t *skip = ply == 0 ? s->root_skip : NULL;
+    if (skip && first >= 0 && skip[first])
+        first = -1;
+    /* Futility pruning of quiet moves: hopeless when even the margin cannot lift the static
+     * value to alpha. */
+    int futile = 0, fut_value = -BA_SCORE_INF;
+    if (have_eval && depth <= SEL_FUTILITY_MAX_DEPTH && !is_win(alpha)) {
+        int m = futility_margin(s, ply, depth);
+        if (m > 0 && static_eval + m <= alpha) {
+            futile = 1;
+            fut_value = static_eval + m;
+        }
+    }
+    int best = -BA_SCORE_INF, best_i = -1, sorted = 0, searched = 0;
     for (int k = 0; k < n; k++) {
         int i;
         if (k == 0 && first >= 0) {
@@ -103,19 +227,42 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
             }
             i = f->order[k].idx;
         }
+        if (skip && skip[i])
+            continue;
         const ba_move *m = &f->moves[i];
+        int quiet = s->selective && !tactical && searched > 0 && !move_noisy(s, f->state, m);
+        if (futile && quiet) {
+            if (fut_value > best)
+                best = fut_value; /* an upper bound for the skipped move (fail-soft) */
+            continue;
+        }
         if (bac_make_child(s, ply, m) < 0)
             return 0;
         int v;
-        if (k == 0) {
+        if (searched == 0) {
             v = ab_child(s, ply, depth - 1, alpha, beta);
-        } else { /* PVS: prove the move is no better with a null window, else re-search */
-            v = ab_child(s, ply, depth - 1, alpha, alpha + 1);
+        } else {
+            /* Late-move reductions: a quiet move late in the order is searched shallower first,
+             * and again at full depth only when it beats alpha. */
+            int r = 0;
+            if (quiet && depth >= SEL_LMR_MIN_DEPTH && searched >= SEL_LMR_FIRST + pv_node) {
+                r = s->eng->lmr[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
+                r -= pv_node;
+                if (r > depth - 2)
+                    r = depth - 2;
+                if (r < 0)
+                    r = 0;
+            }
+            /* PVS: prove the move is no better with a null window, else re-search */
+            v = ab_child(s, ply, depth - 1 - r, alpha, alpha + 1);
+            if (!s->abort && r > 0 && v > alpha)
+                v = ab_child(s, ply, depth - 1, alpha, alpha + 1);
             if (!s->abort && v > alpha && v < beta)
                 v = ab_child(s, ply, depth - 1, alpha, beta);
         }
         if (s->abort)
             return 0;
+        searched++;
         if (v > best) {
             best = v;
             best_i = i;
@@ -129,15 +276,22 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
                 }
                 if (alpha >= beta) {
                     bac_order_cutoff(s->order, m, ply, f->stm, depth);
+                    if (s->selective && ply > 0)
+                        bac_order_set_counter(s->order, &f->move, f->stm, m);
                     break;
                 }
             }
         }
     }
+    if (searched == 0 && best == -BA_SCORE_INF)
+        return -BA_SCORE_INF; /* every root move skipped: the caller checks for it */
+    if (ply == 0 && s->root_skipping)
+        return best; /* a restricted root's value is not the position's: keep it out of the table */
     int flag = best <= alpha0 ? BAC_TT_UPPER : best >= beta ? BAC_TT_LOWER : BAC_TT_EXACT;
     /* After a fail-low no move is known to be best: keep whatever move the table had. */
-    uint32_t move = flag == BAC_TT_UPPER ? BAC_TT_NO_MOVE : (uint32_t)best_i;
-    bac_tt_store(&s->eng->tt, f->key, bac_tt_score_to(best, ply), depth, flag, move);
+    uint32_t move = flag == BAC_TT_UPPER || best_i < 0 ? BAC_TT_NO_MOVE : (uint32_t)best_i;
+    int proven = s->guesses == guesses0 ? BAC_TT_PROVEN : 0;
+    bac_tt_store(&s->eng->tt, f->key, bac_tt_score_to(best, ply), depth, flag | proven, move);
     if (f->move_key != f->key && move != BAC_TT_NO_MOVE)
         bac_tt_store(&s->eng->tt, f->move_key, 0, depth, BAC_TT_MOVE, move);
     return best;
@@ -153,6 +307,8 @@ int bac_alphabeta_root(bac_search *s, int depth, int prev_score)
         hi = prev_score + s->aspiration;
     }
     s->iter_depth = depth;
+    s->f[0].null_move = 0;
+    s->f[0].no_null = 0;
     for (;;) {
         int v = ab(s, 0, depth, lo, hi);
         if (s->abort)

@@ -174,6 +174,32 @@ int bac_make_child(bac_search *s, int ply, const ba_move *m)
         return -1;
     }
     c->stm = g->side_to_move(g, c->state) & 1;
+    c->null_move = 0;
+    c->no_null = 0;
+    c->move = *m;
+    size_t at = s->hist_len + (size_t)ply;
+    s->path[at] = f->hash;
+    if (s->history_matters)
+        s->pre[at + 1] = s->pre[at] + bac_mix64(f->hash);
+    return 0;
+}
+
+int bac_make_null(bac_search *s, int ply)
+{
+    if (ply + 1 >= s->nframes)
+        return -1;
+    const ba_game *g = s->g;
+    bac_frame *f = &s->f[ply], *c = &s->f[ply + 1];
+    memcpy(c->state, f->state, g->state_size);
+    if (g->make_null(g, c->state) != BA_OK)
+        return -1;
+    c->stm = g->side_to_move(g, c->state) & 1;
+    if (c->stm == f->stm)
+        return -1; /* a null move must pass the turn, or it proves nothing */
+    static const ba_move none = BA_MOVE_NONE;
+    c->null_move = 1;
+    c->no_null = 0;
+    c->move = none;
     size_t at = s->hist_len + (size_t)ply;
     s->path[at] = f->hash;
     if (s->history_matters)
@@ -184,6 +210,7 @@ int bac_make_child(bac_search *s, int ply, const ba_move *m)
 int bac_eval(bac_search *s, int ply)
 {
     const bac_frame *f = &s->f[ply];
+    s->guesses++; /* a heuristic value: this iteration proves nothing through it */
     int v = s->g->evaluate(s->g, f->state);
     if (s->noise > 0) {
         /* A pure function of (position, seed): the same position always gets the same noise, so

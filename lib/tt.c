@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "boardai/game.h"
+#include "mix.h"
 #include "tt.h"
 
 #define BAC_TT_WAYS 4
@@ -52,7 +53,7 @@ void bac_tt_new_search(bac_tt *tt) { tt->gen++; }
 
 static bac_tt_slot *tt_bucket(const bac_tt *tt, uint64_t key)
 {
-    return tt->slots + (size_t)(key & tt->mask) * BAC_TT_WAYS;
+    return tt->slots + (size_t)(bac_mix64(key) & tt->mask) * BAC_TT_WAYS;
 }
 
 /* Reads a slot; 1 when it is consistent (not torn) and not empty. */
@@ -65,7 +66,8 @@ static int slot_read(const bac_tt_slot *sl, bac_tt_entry *out)
     out->score = (int32_t)(uint32_t)d1;
     out->move = (uint32_t)(d1 >> 32);
     out->depth = (int16_t)(uint16_t)d2;
-    out->flag = (uint8_t)(d2 >> 16);
+    out->flag = (uint8_t)((d2 >> 16) & 0x0f);
+    out->proven = (uint8_t)((d2 >> 20) & 1);
     out->gen = (uint8_t)(d2 >> 24);
     return out->flag != BAC_TT_NONE;
 }

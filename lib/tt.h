@@ -9,7 +9,11 @@
  * data words (score and move; depth, bound, generation). Words are written and read with relaxed
  * atomics (plain moves on x86, no data race for ThreadSanitizer), and a reader accepts a slot only
  * when `check ^ d1 ^ d2` equals the key it looks for: a slot torn by a concurrent writer (words
- * of two different stores) fails that test and reads as a miss. */
+ * of two different stores) fails that test and reads as a miss.
+ *
+ * Indexing: the bucket is chosen by the mixed key (SplitMix64 finaliser), not by the key's low
+ * bits, so a game hash that is weak in its low bits (a perfect hash of a small board, a
+ * counter-like encoding) still spreads over the whole table. */
 #ifndef BA_LIB_TT_H
 #define BA_LIB_TT_H
 #include <stdatomic.h>
@@ -18,6 +22,9 @@
 
 /* BAC_TT_MOVE: a best move without a score (history games' path-independent move hint). */
 enum { BAC_TT_NONE = 0, BAC_TT_UPPER = 1, BAC_TT_LOWER = 2, BAC_TT_EXACT = 3, BAC_TT_MOVE = 4 };
+/* Or-ed into the flag given to bac_tt_store(): the score is proven (its subtree used no
+ * heuristic value), read back as bac_tt_entry.proven. */
+#define BAC_TT_PROVEN 0x10
 #define BAC_TT_NO_MOVE UINT32_MAX
 
 /* A decoded entry (a copy: the table itself may change under a reader). */
@@ -28,6 +35,7 @@ typedef struct bac_tt_entry {
     int16_t depth;
     uint8_t flag;   /* BAC_TT_ bound kind; NONE = empty slot */
     uint8_t gen;    /* search generation that wrote it (replacement) */
+    uint8_t proven; /* stored with BAC_TT_PROVEN */
 } bac_tt_entry;
 
 /* One slot as stored. */

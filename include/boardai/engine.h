@@ -71,13 +71,26 @@ typedef enum ba_option {
                                   Default 400. */
     BA_OPT_MCTS_ITERATIONS = 20, /**< MCTS: iteration (playout) limit, 0 = none. Default 100000,
                                   so that a search without other limits ends. */
-    BA_OPT_MCTS_REUSE = 21   /**< MCTS: 1 = keep the subtree of the position searched next when
+    BA_OPT_MCTS_REUSE = 21,  /**< MCTS: 1 = keep the subtree of the position searched next when
                                   it follows the last search's position (default), 0 = fresh
                                   tree each search. */
+    BA_OPT_SELECTIVE = 22,   /**< Alpha-beta: 1 = selective search (default): null-move pruning
+                                  with verification (games with make_null()), late-move
+                                  reductions, reverse futility and futility pruning (games with
+                                  futility_margin()), cut-offs from deeper table entries, and
+                                  history and counter-move ordering kept between searches.
+                                  0 = exact alpha-beta, equal to negamax at every depth (with
+                                  #BA_OPT_TT_DEEPER 0). Games flagged #BA_GAME_EXACT_ONLY are
+                                  always searched exactly. See docs/search.md. */
+    BA_OPT_MULTIPV = 23      /**< Alpha-beta: the number of best root moves whose exact scores and
+                                  lines are searched and reported, 1..#BA_MAX_MULTIPV. Default 1.
+                                  Read them with ba_engine_lines(). */
 } ba_option;
 
 /** Deepest search in plies. */
 #define BA_MAX_DEPTH 128
+/** Most root lines #BA_OPT_MULTIPV may ask for. */
+#define BA_MAX_MULTIPV 64
 /** Longest principal variation reported. */
 #define BA_MAX_PV 64
 
@@ -90,6 +103,8 @@ typedef struct ba_progress {
     uint64_t time_ms;       /**< Milliseconds since the search started. */
     const ba_move *pv;      /**< The principal variation (@c pv_len moves). */
     int pv_len;             /**< Moves in @c pv. */
+    int multipv;            /**< Which root line this is, 1 for the best; with #BA_OPT_MULTIPV
+                                 K > 1 the callback runs K times per depth, lines 1..K. */
 } ba_progress;
 
 /** Progress callback; runs on the searching thread. */
@@ -105,7 +120,58 @@ typedef struct ba_search_result {
     int stopped;            /**< 1 if a limit or ba_engine_stop() ended the search early. */
     int pv_len;             /**< Moves in @c pv. */
     ba_move pv[BA_MAX_PV];  /**< The principal variation, starting with @c best. */
+    int proven;             /**< 1 when @c score is the game-theoretic value: a win or loss
+                                 (beyond ±#BA_SCORE_WIN_MIN), or a draw or other value found with
+                                 every searched line ending in a finished game. */
 } ba_search_result;
+
+/**
+ * A game clock and other limits of one search, for ba_engine_search_limits(). Initialise with
+ * ba_limits_init() (every field "not given"), then set what applies. Times are milliseconds.
+ *
+ * The time manager turns the clock into a soft limit (no new iteration starts after it) and a
+ * hard limit (the search stops); it extends the soft limit when the best move changes or the
+ * score drops, and ends early when one move dominates. See docs/search.md, "Time management".
+ */
+typedef struct ba_limits {
+    int64_t time_ms[2];   /**< Time left on the clock of side 0 and side 1; -1 = no clock. */
+    int64_t inc_ms[2];    /**< Increment per move of side 0 and side 1 (0 = none). */
+    int movestogo;        /**< Moves until the next time control; 0 = sudden death / unknown. */
+    int64_t movetime_ms;  /**< Exactly this long for this move (hard limit); 0 = not given. */
+    int64_t max_ms;       /**< Never more than this for this move (a per-move cap); 0 = none. */
+    int64_t overhead_ms;  /**< Kept in reserve for communication and process delays. Default 20. */
+    int depth;            /**< Depth limit for this search; 0 = the engine's #BA_OPT_DEPTH. */
+    uint64_t nodes;       /**< Node limit for this search; 0 = the engine's #BA_OPT_NODES. */
+    int infinite;         /**< 1 = no time limit (not even #BA_OPT_TIME_MS): search until
+                               ba_engine_stop() or the depth or node limit. */
+    int solve;            /**< 1 = search until the root's value is proven (a win or loss in N
+                               plies, or a draw when every line ends within the horizon), or
+                               until ba_engine_stop() / a given limit; no clock applies. */
+    const ba_move *root_moves; /**< Search only these root moves (each must be legal); NULL or
+                               @c root_count 0 = every move. */
+    int root_count;       /**< Moves in @c root_moves. */
+} ba_limits;
+
+/** Sets every field of @p limits to "not given" (clocks -1, overhead 20 ms, the rest 0). */
+BA_API void ba_limits_init(ba_limits *limits);
+
+/**
+ * The time manager's budget for one move, for programs that run their own search loop: from the
+ * clock of @p side in @p limits, the soft limit (start no new iteration after it) and the hard
+ * limit (stop), in milliseconds from the start of the search. Both are 0 when no time applies
+ * (no clock, no movetime, no cap, or infinite/solve).
+ * @return #BA_OK, or #BA_ERR_ARG for a NULL pointer or a side other than 0 or 1.
+ */
+BA_API int ba_time_budget(const ba_limits *limits, int side, int64_t *soft_ms, int64_t *hard_ms);
+
+/** One root line of a search: a root move, its score and its principal variation. */
+typedef struct ba_root_line {
+    ba_move move;           /**< The root move (the first move of @c pv). */
+    int score;              /**< Its score, side to move's view. */
+    int depth;              /**< Depth to which this score was searched. */
+    int pv_len;             /**< Moves in @c pv. */
+    ba_move pv[BA_MAX_PV];  /**< The line, starting with @c move. */
+} ba_root_line;
 
 /** Creates an engine for @p game (which must outlive it) with default settings. */
 BA_API int ba_engine_new(const ba_game *game, ba_engine **out);
@@ -134,6 +200,32 @@ BA_API int ba_engine_clear(ba_engine *engine);
  *         #BA_ERR_ARG if @p pos belongs to another game than the engine's, or another error code.
  */
 BA_API int ba_engine_search(ba_engine *engine, const ba_pos *pos, ba_search_result *result);
+
+/**
+ * Like ba_engine_search(), with a clock and per-search limits (see #ba_limits): the time manager
+ * budgets the time of the side to move, @c root_moves restricts the root, @c solve searches until
+ * the value is proven. A NULL @p limits is ba_engine_search(). The engine's own #BA_OPT_TIME_MS
+ * still caps the move when set (unless @c infinite or @c solve).
+ * @return as ba_engine_search(); #BA_ERR_ARG also for a root move that is not legal.
+ */
+BA_API int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limits *limits,
+                                   ba_search_result *result);
+
+/**
+ * The root lines of the last alpha-beta search (#BA_OPT_MULTIPV of them, or fewer when the
+ * position has fewer moves), best first, from its last completed depth. Writes at most @p cap.
+ * @return the number of lines written (0 before any search), or #BA_ERR_ARG.
+ */
+BA_API int ba_engine_lines(const ba_engine *engine, ba_root_line *lines, int cap);
+
+/**
+ * Readable form of a score for people and protocol output: `win N` or `loss N` for a proven win
+ * or loss (N = plies from the searched position to the end of the game), `draw` for a score of
+ * 0 when @p proven is 1 (a draw that the search proved, see #ba_search_result::proven), and
+ * otherwise the number itself (`35`, `-120`). @return the length written (without the NUL),
+ * #BA_ERR_BUFFER when @p cap is too small, or #BA_ERR_ARG for a NULL @p buf.
+ */
+BA_API int ba_score_text(int score, int proven, char *buf, size_t cap);
 
 /** Asks a running search to stop as soon as it can. Safe from any thread; no-op when idle. */
 BA_API void ba_engine_stop(ba_engine *engine);

@@ -79,6 +79,10 @@ typedef struct ba_move {
  *  reads the move's text back to the same move (move_from_text() checks legality), so the
  *  game's move_to_text() must reject malformed moves cleanly. */
 #define BA_GAME_PARTIAL_MOVES 0x2u
+/** The selective parts of alpha-beta (late-move reductions and the rest, see #BA_OPT_SELECTIVE)
+ *  are never used for this game, even when the engine option asks for them: for a game where
+ *  measurement showed that they lose strength. Exact alpha-beta is then used. */
+#define BA_GAME_EXACT_ONLY 0x4u
 /** @} */
 
 /**
@@ -236,6 +240,46 @@ struct ba_game {
      * depth of the iteration nor past #BA_OPT_DEPTH.
      */
     int (*extension)(const ba_game *g, const void *state);
+
+    /* ---- selective search (appended in ABI 2; see docs/search.md, "Selective search") ---- */
+
+    /**
+     * Optional. Writes into @p state the position after a "null move": the same position with
+     * the other side to move (chess: the side passes, the en-passant square is cleared). It is
+     * never a legal move of the game; the search uses it only to prove that a position is so
+     * good that even passing keeps it above beta (null-move pruning). A game that provides it
+     * opts in to null-move pruning; NULL (the default) means no null-move pruning.
+     * @return #BA_OK, or an error code (the search then skips the null move at this node).
+     */
+    int (*make_null)(const ba_game *g, void *state);
+
+    /**
+     * Optional. Nonzero when passing would be unsafe at this position because the side to move
+     * may be in zugzwang (chess: only king and pawns left), so the search must not try a null
+     * move here. NULL means passing is never assumed unsafe (every position of a game with
+     * make_null() may try it; the verification search still guards against zugzwang).
+     */
+    int (*null_move_unsafe)(const ba_game *g, const void *state);
+
+    /**
+     * Optional. How much the static evaluation of this position may still change within
+     * @p depth plies (1, 2, 3...) of quiet moves, in evaluation units: the margin of reverse
+     * futility pruning (a node whose evaluation exceeds beta by this margin returns at once)
+     * and of futility pruning (a quiet move is skipped when the evaluation plus this margin
+     * stays below alpha). Chess might return about 100 centipawns per ply. Return 0 or less to
+     * switch both off at this node; NULL (the default) means no futility pruning at all, since
+     * the core cannot know the scale of a game's evaluation.
+     */
+    int (*futility_margin)(const ba_game *g, const void *state, int depth);
+
+    /**
+     * Optional. Nonzero when @p move (legal in @p state) is "noisy": a capture, a promotion or
+     * anything that changes the evaluation sharply. Late-move reductions and futility pruning
+     * never touch noisy moves. NULL: a move is noisy when the game's order_key() gives it a
+     * positive key (captures and promotions are ordered first), or, without order_key(),
+     * never.
+     */
+    int (*move_noisy)(const ba_game *g, const void *state, const ba_move *move);
 
     /* New optional hooks are appended here, and only here (docs/api-stability.md). */
 };

@@ -34,8 +34,11 @@ static ba_game *sized_copy(const ba_game *g, size_t size)
     ck_assert_ptr_nonnull(p);
     memset(p, 0xAB, size);
     memcpy(p, g, size < sizeof *g ? size : sizeof *g);
-    ba_game *out = (ba_game *)(void *)p;
-    out->struct_size = (uint32_t)size;
+    uint32_t struct_size = (uint32_t)size;
+    memcpy(p + offsetof(ba_game, struct_size), &struct_size, sizeof struct_size);
+    /* Through a volatile pointer: the compiler must not see (and warn) that a short block is
+     * used as a ba_game; reading only within struct_size is exactly what is under test. */
+    ba_game *volatile out = (ba_game *)(void *)p;
     return out;
 }
 

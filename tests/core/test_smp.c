@@ -20,6 +20,7 @@ static ba_engine *engine(const ba_game *g, int alg, int depth, int threads)
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_ALGORITHM, alg), BA_OK);
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, depth), BA_OK);
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_THREADS, threads), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_SELECTIVE, 0), BA_OK); /* compared with negamax */
     return e;
 }
 

@@ -337,6 +337,8 @@ int ba_search_equivalence_check_ex(const ba_game *g, uint64_t seed, int position
         fail |= ba_engine_set(e[i], BA_OPT_ASPIRATION, i == EQ_AB_ASP ? o.aspiration : 0) != BA_OK;
         fail |= ba_engine_set(e[i], BA_OPT_QDEPTH, o.qdepth) != BA_OK;
         fail |= ba_engine_set(e[i], BA_OPT_SEED, (int64_t)seed) != BA_OK;
+        /* The exactness contract is that of exact alpha-beta: selective search off. */
+        fail |= ba_engine_set(e[i], BA_OPT_SELECTIVE, 0) != BA_OK;
     }
     if (fail) {
         for (int i = 0; i < EQ_COUNT; i++)

@@ -52,7 +52,7 @@ int ba_conformance_run(const ba_game *g, uint64_t seed, int games, int max_plies
  * On @p positions random positions (reached by up to @p max_random_plies random plies from the
  * start, seeded by @p seed) compares the alpha-beta value at @p depth (TT off, TT on) with the
  * negamax value at the same depth, with quiescence off and (if the game has noisy moves) on,
- * noise off, BA_OPT_TT_DEEPER 0. Also checks that best-first at min(depth, 2) equals negamax and
+ * noise off, BA_OPT_TT_DEEPER 0, BA_OPT_SELECTIVE 0. Also checks that best-first at min(depth, 2) equals negamax and
  * that every returned best move is legal. All engines are public-API engines.
  * @return 0 when all values agree, else non-zero with @p msg filled.
  */
