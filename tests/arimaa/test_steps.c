@@ -10,6 +10,13 @@
 #include "check_main.h"
 #include "conformance.h"
 
+/* ck_assert writes to the test runner for every check, too slow for the millions of steps
+ * walked here: hot loops check with CHECK, which reports only a failure (through ck_abort). */
+#define CHECK(cond)                                                                             \
+    do {                                                                                        \
+        if (!(cond)) ck_abort_msg("%s:%d: check failed: %s", __FILE__, __LINE__, #cond);        \
+    } while (0)
+
 static ba_game *step_game(void)
 {
     ba_arimaa_options o;
@@ -31,7 +38,7 @@ static void hset_add(hset *s, uint64_t h)
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 1024;
         s->v = realloc(s->v, s->cap * sizeof *s->v);
-        ck_assert_ptr_nonnull(s->v);
+        CHECK(s->v != NULL);
     }
     s->v[s->n++] = h;
 }
@@ -64,7 +71,7 @@ static int kset_insert(kset *s, uint64_t key)
     if ((s->n + 1) * 2 > s->mask + 1 || !s->v) {
         kset bigger = {calloc(s->v ? (s->mask + 1) * 2 : 4096, sizeof(uint64_t)),
                        s->v ? s->mask * 2 + 1 : 4095, 0};
-        ck_assert_ptr_nonnull(bigger.v);
+        CHECK(bigger.v != NULL);
         for (size_t i = 0; s->v && i <= s->mask; i++)
             if (s->v[i]) kset_insert(&bigger, s->v[i]);
         free(s->v);
@@ -87,12 +94,12 @@ static void step_walk(const ba_game *g, const arm_state *st, const ba_history *h
 {
     ba_move moves[ARM_MAX_ACTIONS + 1];
     int n = g->generate(g, st, hist, moves, ARM_MAX_ACTIONS + 1);
-    ck_assert_int_ge(n, 0);
+    CHECK(n >= 0);
     for (int i = 0; i < n; i++) {
         arm_state child = *st;
-        ck_assert_int_eq(g->apply(g, &child, &moves[i]), BA_OK);
+        CHECK(g->apply(g, &child, &moves[i]) == BA_OK);
         if (child.side != st->side) {
-            ck_assert_int_eq(child.steps, 0);
+            CHECK(child.steps == 0);
             hset_add(ends, child.hash);
             continue;
         }
@@ -105,29 +112,29 @@ static size_t compare_turns(const ba_game *g, const arm_state *st, const ba_hist
 {
     int cap = 600000;
     ba_move *turns = malloc((size_t)cap * sizeof *turns);
-    ck_assert_ptr_nonnull(turns);
+    CHECK(turns != NULL);
     int n = arm_generate_turns(st, hist, turns, (size_t)cap, 0);
-    ck_assert_int_ge(n, 0);
+    CHECK(n >= 0);
     hset want = {0}, ends = {0};
     kset seen = {0};
     for (int i = 0; i < n; i++) {
         arm_state next = *st;
-        ck_assert_int_eq(arm_apply_move(&next, &turns[i]), BA_OK);
+        CHECK(arm_apply_move(&next, &turns[i]) == BA_OK);
         hset_add(&want, next.hash);
         /* The turn as step-game moves ends in the same position. */
         ba_move parts[5];
         int k = arm_turn_to_step_moves(st, &turns[i], parts);
-        ck_assert_int_gt(k, 0);
+        CHECK(k > 0);
         arm_state s2 = *st;
         for (int j = 0; j < k; j++) {
-            ck_assert_int_eq(s2.side, st->side);
-            ck_assert_int_eq(g->apply(g, &s2, &parts[j]), BA_OK);
+            CHECK(s2.side == st->side);
+            CHECK(g->apply(g, &s2, &parts[j]) == BA_OK);
         }
-        ck_assert_int_ne(s2.side, st->side);
-        ck_assert_uint_eq(s2.hash, next.hash);
-        ck_assert_int_eq(memcmp(s2.board, next.board, 64), 0);
+        CHECK(s2.side != st->side);
+        CHECK(s2.hash == next.hash);
+        CHECK(memcmp(s2.board, next.board, 64) == 0);
     }
-    ck_assert_int_eq((int)hset_finish(&want), n); /* one move per resulting position */
+    CHECK((int)hset_finish(&want) == n); /* one move per resulting position */
     step_walk(g, st, hist, &ends, &seen);
     hset_finish(&ends);
     ck_assert_msg(ends.n == want.n, "step game reaches %zu turn ends, the turn generator %zu",
@@ -147,8 +154,8 @@ static void random_turn(const ba_game *g, arm_state *st, unsigned *seed)
     while (st->side == side) {
         ba_move moves[ARM_MAX_ACTIONS + 1];
         int n = g->generate(g, st, NULL, moves, ARM_MAX_ACTIONS + 1);
-        ck_assert_int_gt(n, 0);
-        ck_assert_int_eq(g->apply(g, st, &moves[rand_r(seed) % (unsigned)n]), BA_OK);
+        CHECK(n > 0);
+        CHECK(g->apply(g, st, &moves[rand_r(seed) % (unsigned)n]) == BA_OK);
     }
 }
 
