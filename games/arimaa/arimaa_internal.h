@@ -167,6 +167,9 @@ int arm_render(const arm_state *st, char *buf, size_t cap);
 
 /* goal.c: steps to goal of the rabbit on sq (of its owner), bounded search. */
 int arm_steps_to_goal(const arm_state *st, int sq, int max_steps);
+/* Fewest steps (0..max_steps) with which side brings any of its rabbits to its goal rank, the
+ * opponent standing still; max_steps + 1 when it cannot. */
+int arm_goal_steps(const arm_state *st, int side, int max_steps);
 
 /* steps.c: the step game (search_by_steps). */
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step
@@ -182,6 +185,11 @@ int arm_step_move_from_text(const arm_state *st, const ba_history *hist, const c
 /* Splits a legal turn (TAG_TURN) into step-game moves (actions, then a pass when it has fewer
  * than 4 steps). Returns the number of moves written (at most 5), or BA_ERR_ILLEGAL. */
 int arm_turn_to_step_moves(const arm_state *st, const ba_move *turn, ba_move out[5]);
+/* 1 when the opponent can reach its goal in its coming turn and the side to move cannot reach
+ * its own first: the side must defend with the steps it has left. The step game extends the
+ * search there (the defence costs no depth, as a check evasion in chess), and its quiescence
+ * looks at every capture and the pass instead of standing pat. */
+int arm_step_threatened(const arm_state *st);
 /* Steps left in the turn of the side to move. */
 static inline int arm_steps_left(const arm_state *st) { return 4 - st->steps; }
 

@@ -88,6 +88,12 @@ static int arm_step_apply_v(const ba_game *g, void *state, const ba_move *move)
     return arm_step_apply((arm_state *)state, move);
 }
 
+static int arm_step_extension_v(const ba_game *g, const void *state)
+{
+    (void)g;
+    return arm_step_threatened(arm_cstate(state));
+}
+
 static int arm_step_status_v(const ba_game *g, const void *state, const ba_history *hist)
 {
     (void)g;
@@ -245,7 +251,7 @@ static const ba_game arm_step_game = BA_GAME_INIT(
     .move_from_text = arm_step_move_from_text_v, .position_to_text = arm_position_to_text_v,
     .position_from_text = arm_position_from_text_v, .generate_noisy = arm_step_noisy_v,
     .order_key = arm_order_key, .render = arm_render_v, .explain = arm_explain_v,
-    .destroy = NULL);
+    .destroy = NULL, .extension = arm_step_extension_v);
 
 int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err)
 {

@@ -126,6 +126,16 @@ static uint64_t arm_action_hash(const arm_state *st, const arm_action *a, int *c
     return child.hash;
 }
 
+int arm_step_threatened(const arm_state *st)
+{
+    if (st->phase != ARM_PHASE_PLAY) return 0;
+    int me = st->side, left = arm_steps_left(st);
+    /* The opponent's goal in its coming turn (it moves 4 steps after our `left`), unless we
+     * reach ours first. */
+    if (arm_goal_steps(st, me ^ 1, 4) > 4) return 0;
+    return arm_goal_steps(st, me, left) > left;
+}
+
 /* 1 when the side to move may end its turn now by passing. */
 static int arm_pass_legal(const arm_state *st, const arm_rep *rep)
 {
@@ -160,7 +170,9 @@ int arm_step_generate(const arm_state *st, const ba_history *hist, ba_move *move
         }
         count++;
     }
-    if (!noisy && arm_pass_legal(st, &rep)) {
+    /* At a goal threat quiescence does not stand pat (see arm_step_threatened): passing is then
+     * one of its moves, so that it weighs ending the turn against the captures. */
+    if ((!noisy || arm_step_threatened(st)) && arm_pass_legal(st, &rep)) {
         if (moves) {
             if (count >= cap) return BA_ERR_BUFFER;
             memset(&moves[count], 0, sizeof moves[count]);
