@@ -460,10 +460,9 @@ static void aei_progress(void *user, const ba_progress *p)
 }
 
 /* The whole turn the step search chose: the steps of its line up to where the turn ends, then
- * (when the line is shorter, as after a stop at depth 1) a pass or the first legal step. */
+ * (when the line is shorter) the choice of a short search over the rest of the turn. */
 static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, ba_move *turn)
 {
-    const ba_game *g = a->step_game;
     ba_pos *line = NULL;
     int rc = ba_pos_clone(a->spos, &line);
     if (rc != BA_OK) return rc;
@@ -477,11 +476,22 @@ static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, ba_
         if (i < res->pv_len) {
             m = res->pv[i];
         } else {
-            int n = ba_pos_moves(line, moves, ARM_MAX_ACTIONS + 1);
-            if (n <= 0) break;
-            m = moves[0];
-            for (int k = 0; k < n; k++)
-                if (moves[k].tag == BA_ARIMAA_TAG_PASS) m = moves[k];
+            /* The line ends inside the turn (a table cut-off shortens it, or a stop at a low
+             * depth): a short search over the rest of the turn chooses the remaining steps,
+             * rather than a pass that would waste them. */
+            const arm_state *cur = ba_pos_state(line);
+            ba_limits l;
+            ba_limits_init(&l);
+            l.depth = arm_steps_left(cur) + 1;
+            l.movetime_ms = 100;
+            ba_search_result r;
+            if (ba_engine_search_limits(a->engine, line, &l, &r) == BA_OK && !ba_move_is_none(&r.best)) {
+                m = r.best;
+            } else {
+                int n = ba_pos_moves(line, moves, ARM_MAX_ACTIONS + 1);
+                if (n <= 0) break;
+                m = moves[0];
+            }
         }
         ba_error err;
         if (ba_pos_play(line, &m, &err) != BA_OK) {
@@ -493,7 +503,6 @@ static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, ba_
             turn->len = (uint8_t)(turn->len + m.len);
         }
     }
-    (void)g;
     ba_pos_free(line);
     if (rc == BA_OK && turn->len == 0) rc = BA_ERR_INTERNAL;
     return rc;

@@ -85,6 +85,12 @@ typedef struct ba_arimaa_eval_tables {
      * detection). Must stay below #BA_SCORE_EVAL_MAX. Default 1000000.
      */
     int goal_now_score;
+    /**
+     * Step game only (ba_arimaa_options::search_by_steps): the value of having the move, per step
+     * of the coming turn (the step game values a position inside a turn as if the turn ended
+     * there, so this is counted for whoever starts the next turn). Default 25.
+     */
+    int step_value;
 } ba_arimaa_eval_tables;
 
 /** The default tables: David Fotland's published numbers for his program Bomb (docs/arimaa.md). */

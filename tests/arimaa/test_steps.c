@@ -51,6 +51,7 @@ static int cmp_u64(const void *a, const void *b)
 
 static size_t hset_finish(hset *s)
 {
+    if (s->n == 0) return 0; /* an immobilised side: no turns, no array */
     qsort(s->v, s->n, sizeof *s->v, cmp_u64);
     size_t k = 0;
     for (size_t i = 0; i < s->n; i++)
@@ -139,7 +140,7 @@ static size_t compare_turns(const ba_game *g, const arm_state *st, const ba_hist
     hset_finish(&ends);
     ck_assert_msg(ends.n == want.n, "step game reaches %zu turn ends, the turn generator %zu",
                   ends.n, want.n);
-    ck_assert(memcmp(ends.v, want.v, want.n * sizeof *want.v) == 0);
+    ck_assert(want.n == 0 || memcmp(ends.v, want.v, want.n * sizeof *want.v) == 0);
     free(want.v);
     free(ends.v);
     free(seen.v);
