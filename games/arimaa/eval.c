@@ -20,7 +20,7 @@ const arm_params arm_params_default = {
     .power_goal_pct = {100, 100, 100, 100, 100, 100, 100, 100, 90, 80, 70, 60, 50, 40, 30, 20, 10,
                        8},
     .power_trap_pct = 50,
-    .step_value = 25,
+    .step_value = 0,
     .goal_now_score = 1000000,
     },
     .goal_search_steps = 4,

@@ -88,7 +88,9 @@ typedef struct ba_arimaa_eval_tables {
     /**
      * Step game only (ba_arimaa_options::search_by_steps): the value of having the move, per step
      * of the coming turn (the step game values a position inside a turn as if the turn ended
-     * there, so this is counted for whoever starts the next turn). Default 25.
+     * there, so this is counted for whoever starts the next turn). Default 0: 25 swung the score
+     * by 200 between odd and even depths and cost 5 of the 12 steps reached in 10 s (aspiration
+     * re-searches; docs/arimaa.md).
      */
     int step_value;
 } ba_arimaa_eval_tables;
