@@ -48,6 +48,35 @@ static void turns_per_second(bench_ctx *ctx, const ba_game *g, const char *label
     ba_pos_free(pos);
 }
 
+/* Searches the start of play for `seconds` and writes how deep it got, in steps (a whole-turn
+ * depth counts 4). */
+static void steps_in_time(bench_ctx *ctx, const ba_game *g, const char *label, int steps_per_ply,
+                          double seconds)
+{
+    ba_pos *pos = NULL;
+    ba_engine *e = NULL;
+    ba_error err;
+    ba_search_result r;
+    if (ba_pos_new(g, &pos) != BA_OK || ba_pos_set_text(pos, POSITIONS[0].text, &err) != BA_OK ||
+        ba_engine_new(g, &e) != BA_OK) {
+        bench_table_line(ctx, "| %s | error | | |", label);
+    } else {
+        ba_engine_set(e, BA_OPT_TIME_MS, (int64_t)(seconds * 1000));
+        double t0 = bench_now();
+        int rc = ba_engine_search(e, pos, &r);
+        double t = bench_now() - t0;
+        char best[BA_MOVE_TEXT_MAX] = "";
+        ba_pos_move_text(pos, &r.best, best, sizeof best);
+        if (rc != BA_OK)
+            bench_table_line(ctx, "| %s | error %d | | |", label, rc);
+        else
+            bench_table_line(ctx, "| %s | %d | %llu | %.1f | %s |", label, r.depth * steps_per_ply,
+                             (unsigned long long)r.nodes, t, best);
+    }
+    ba_engine_free(e);
+    ba_pos_free(pos);
+}
+
 void bench_arimaa(bench_ctx *ctx);
 void bench_arimaa(bench_ctx *ctx)
 {
@@ -76,6 +105,27 @@ void bench_arimaa(bench_ctx *ctx)
         bench_search_row(ctx, g, POSITIONS[i].label, POSITIONS[i].text, BA_ALG_ALPHABETA, 1);
         if (!quick && i == 0)
             bench_search_row(ctx, g, POSITIONS[i].label, POSITIONS[i].text, BA_ALG_ALPHABETA, 2);
+    }
+
+    {
+        double secs10 = quick ? 1.0 : 10.0;
+        bench_section(ctx, quick ? "Arimaa: steps reached in 1 s from the start of play (--quick; "
+                                   "the full run gives 10 s)"
+                                 : "Arimaa: steps reached in 10 s from the start of play");
+        bench_note(ctx, "Completed search depth in steps: the whole-turn search counts 4 per turn, "
+                        "the step search (search_by_steps) one per step, push or pull. Default "
+                        "engine options, one thread.");
+        bench_table_line(ctx, "| search | steps | nodes | seconds | first move |");
+        bench_table_line(ctx, "|---|---|---|---|---|");
+        steps_in_time(ctx, g, "whole turns", 4, secs10);
+        ba_arimaa_options o;
+        ba_arimaa_options_default(&o);
+        o.search_by_steps = 1;
+        ba_game *sg = NULL;
+        if (ba_arimaa_create(&o, &sg, NULL) == BA_OK) {
+            steps_in_time(ctx, sg, "steps", 1, secs10);
+            ba_game_destroy(sg);
+        }
     }
 
     bench_section(ctx, "Arimaa: copy-make primitives and one evaluation (ns per call)");

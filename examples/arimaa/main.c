@@ -1,9 +1,11 @@
-/* boardai-arimaa: Arimaa against libboardai. `--aei` speaks the Arimaa Engine Interface on
- * stdin/stdout (for match tools); otherwise the standard terminal game and `--protocol`. */
+/* boardai-arimaa: Arimaa against libboardai. `--aei` (or, with input not a terminal, a first line
+ * `aei`) speaks the Arimaa Engine Interface on stdin/stdout for match tools; otherwise the
+ * standard terminal game and `--protocol`. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <boardai/arimaa.h>
 
@@ -46,7 +48,12 @@ static int read_line(char *buf, size_t cap, int *too_long)
     return 1;
 }
 
-static int run_aei(void)
+/* The AEI loop. The search runs on its own thread so that the controller is answered while it
+ * searches: `isready`, `setoption` (gameroom.py sends `moveused` every second) and `stop` are
+ * handled at once; `stop` ends the search and its bestmove follows. Any other command waits for
+ * the search to finish (a controller sends them only after bestmove). `first` is a line already
+ * read (the `aei` that chose this mode), or NULL. */
+static int run_aei(const char *first)
 {
     aei_io io;
     pthread_mutex_init(&io.lock, NULL);
@@ -59,26 +66,28 @@ static int run_aei(void)
     pthread_t thread;
     int searching = 0;
     char line[8192];
-    int too_long;
+    int too_long = 0;
     int status = 0;
-    while (read_line(line, sizeof line, &too_long)) {
+    if (first) snprintf(line, sizeof line, "%s", first);
+    while (first || read_line(line, sizeof line, &too_long)) {
+        first = NULL;
         if (too_long) {
             aei_write(&io, "log Error: line too long", 24);
             continue;
         }
         char word[16] = {0};
         sscanf(line, "%15s", word);
-        if (searching) {
-            if (strcmp(word, "isready") == 0) {
-                aei_write(&io, "readyok", 7);
-                continue;
-            }
-            if (strcmp(word, "stop") == 0 || strcmp(word, "quit") == 0) ba_arimaa_aei_stop(aei);
-            pthread_join(thread, NULL); /* other commands wait for the search to finish */
+        int quick = strcmp(word, "isready") == 0 || strcmp(word, "setoption") == 0 ||
+                    strcmp(word, "stop") == 0 || strcmp(word, "quit") == 0;
+        if (searching && !quick) {
+            pthread_join(thread, NULL);
             searching = 0;
-            if (strcmp(word, "stop") == 0) continue;
         }
         int rc = ba_arimaa_aei_feed(aei, line);
+        if (searching && (strcmp(word, "stop") == 0 || rc == BA_ARIMAA_AEI_QUIT)) {
+            pthread_join(thread, NULL); /* the feed told it to stop: its bestmove is out */
+            searching = 0;
+        }
         if (rc == BA_ARIMAA_AEI_QUIT) break;
         if (rc == BA_ARIMAA_AEI_SEARCH) {
             if (pthread_create(&thread, NULL, aei_search_thread, aei) != 0) {
@@ -99,6 +108,58 @@ static int run_aei(void)
     ba_arimaa_aei_free(aei);
     pthread_mutex_destroy(&io.lock);
     return status;
+}
+
+/* Copies the rest of standard input behind a line already read into a pipe (see main). */
+typedef struct replay {
+    int fd;
+    char first[512];
+} replay;
+
+static void *replay_thread(void *arg)
+{
+    replay *r = arg;
+    size_t n = strlen(r->first);
+    int ok = write(r->fd, r->first, n) == (ssize_t)n;
+    char buf[4096];
+    ssize_t got;
+    while (ok && (got = read(STDIN_FILENO, buf, sizeof buf)) > 0)
+        ok = write(r->fd, buf, (size_t)got) == got;
+    close(r->fd);
+    return NULL;
+}
+
+/* With no arguments and standard input not a terminal, a first line `aei` means a match tool is
+ * talking: speak AEI. The line is read byte by byte (nothing beyond it is consumed); when it is
+ * something else, a thread replays it and the rest of the input through a pipe that becomes
+ * standard input, so the ordinary program reads exactly what was sent. */
+static int sniff_aei(int *is_aei)
+{
+    static replay r;
+    size_t n = 0;
+    char c;
+    ssize_t got;
+    *is_aei = 0;
+    while (n + 1 < sizeof r.first && (got = read(STDIN_FILENO, &c, 1)) == 1) {
+        r.first[n++] = c;
+        if (c == '\n') break;
+    }
+    r.first[n] = '\0';
+    char word[8] = {0};
+    sscanf(r.first, "%7s", word);
+    if (strcmp(word, "aei") == 0) {
+        *is_aei = 1;
+        return 0;
+    }
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    r.fd = fds[1];
+    pthread_t t;
+    if (pthread_create(&t, NULL, replay_thread, &r) != 0) return -1;
+    pthread_detach(t);
+    if (dup2(fds[0], STDIN_FILENO) < 0) return -1;
+    close(fds[0]);
+    return 0;
 }
 
 static int handle_option(void *user, const char *name, const char *value, ba_error *err)
@@ -123,7 +184,15 @@ static const ba_cli_option options[] = {
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "--aei") == 0) return run_aei();
+    if (argc == 2 && strcmp(argv[1], "--aei") == 0) return run_aei(NULL);
+    if (argc == 1 && !isatty(STDIN_FILENO)) {
+        int is_aei = 0;
+        if (sniff_aei(&is_aei) != 0) {
+            fprintf(stderr, "boardai-arimaa: cannot read standard input\n");
+            return 1;
+        }
+        if (is_aei) return run_aei("aei");
+    }
     ba_cli_program prog = BA_CLI_PROGRAM_INIT;
     prog.name = "boardai-arimaa";
     prog.summary = "Play Arimaa against libboardai (or --aei for match tools).";

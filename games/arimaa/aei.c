@@ -1,27 +1,48 @@
 /* AEI, the Arimaa Engine Interface: a line handler that answers through a callback, so that a
  * program only wires stdin/stdout (and a search thread) and tests or fuzzers can drive it
  * directly. Every malformed line is answered with a `log Error:` line; nothing here trusts its
- * input. */
+ * input.
+ *
+ * The session keeps the game twice: as whole turns (the notation, makemove, the position shown to
+ * callers) and as the step game the engine searches (search_by_steps), each turn played into it as
+ * its steps, pushes and pulls and a pass, so that its history holds every earlier position. */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "arimaa_internal.h"
 
+/* The AEI clock, as the controller sends it (milliseconds; -1 = not given). Atomic because the
+ * controller may send `setoption` while a search runs; the search reads them once, at its start. */
+typedef struct aei_clock {
+    _Atomic int64_t tcmove, tcreserve, tcpercent, tcmax, tctotal, tcturns, tcturntime;
+    _Atomic int64_t reserve[2], used[2], moveused, lastmoveused;
+} aei_clock;
+
 struct ba_arimaa_aei {
-    const ba_game *game;
-    ba_pos *pos;
-    ba_engine *engine;
+    const ba_game *game;  /* whole turns: the session's position and notation */
+    ba_game *step_game;   /* the step game the engine searches (owned) */
+    ba_pos *pos;          /* the game as turns */
+    ba_pos *spos;         /* the same game as steps */
+    ba_engine *engine;    /* searches step_game */
+    ba_engine *turn_engine; /* searches game, made when `search turns` asks for it */
     ba_write_fn write;
     void *user;
-    int depth;            /* fixed depth in turns, 0 = none */
-    int64_t tcmove_ms;    /* time per move */
-    int64_t tcmax_ms;     /* longest move, 0 = none */
-    int64_t reserve_ms[2];/* greserve, sreserve */
-    int64_t fixed_ms;     /* "movetime"-like fixed budget (option `time`), 0 = none */
+    aei_clock clock;
+    _Atomic int depth;        /* fixed depth in steps (step game plies), 0 = none */
+    _Atomic int64_t fixed_ms; /* option `time`: exactly this long, 0 = none */
+    _Atomic int by_turns;     /* option `search`: 1 = the old whole-turn search (measurement) */
+    _Atomic int stop_requested;
+    int ponder;               /* the `go` being run is `go ponder` */
+    ba_pos *root;             /* the position the running search looks at */
 };
 
 #define AEI_LINE_MAX 4096
+/* Kept back from every clock for the controller's and the pipes' delays. */
+#define AEI_OVERHEAD_MS 250
+/* The default when the controller gives no clock and no depth. */
+#define AEI_DEFAULT_MS 3000
 
 static void aei_say(ba_arimaa_aei *a, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
 
@@ -37,19 +58,40 @@ static void aei_say(ba_arimaa_aei *a, const char *fmt, ...)
     a->write(a->user, line, (size_t)n);
 }
 
+static void aei_clock_reset(aei_clock *c)
+{
+    c->tcmove = c->tcreserve = c->tcmax = c->tctotal = c->tcturns = c->tcturntime = -1;
+    c->tcpercent = 100;
+    c->reserve[0] = c->reserve[1] = c->used[0] = c->used[1] = -1;
+    c->moveused = c->lastmoveused = -1;
+}
+
 int ba_arimaa_aei_new(const ba_game *game, ba_write_fn write, void *user, ba_arimaa_aei **out)
 {
     if (!out || !write) return BA_ERR_ARG;
     *out = NULL;
     if (!game) game = ba_arimaa_game();
     if (!game->name || strcmp(game->name, "arimaa") != 0) return BA_ERR_ARG;
+    const arm_params *p = game->params;
+    if (p && p->by_steps) return BA_ERR_ARG; /* the session's own game is the turn game */
     ba_arimaa_aei *a = calloc(1, sizeof *a);
     if (!a) return BA_ERR_NOMEM;
     a->game = game;
     a->write = write;
     a->user = user;
-    int rc = ba_pos_new(game, &a->pos);
-    if (rc == BA_OK) rc = ba_engine_new(game, &a->engine);
+    aei_clock_reset(&a->clock);
+    /* The step game with the same evaluation as the game given. */
+    ba_arimaa_options o;
+    ba_arimaa_options_default(&o);
+    if (p) {
+        o.eval = p->eval;
+        o.goal_search_steps = p->goal_search_steps;
+    }
+    o.search_by_steps = 1;
+    int rc = ba_arimaa_create(&o, &a->step_game, NULL);
+    if (rc == BA_OK) rc = ba_pos_new(game, &a->pos);
+    if (rc == BA_OK) rc = ba_pos_new(a->step_game, &a->spos);
+    if (rc == BA_OK) rc = ba_engine_new(a->step_game, &a->engine);
     if (rc != BA_OK) {
         ba_arimaa_aei_free(a);
         return rc;
@@ -62,7 +104,10 @@ void ba_arimaa_aei_free(ba_arimaa_aei *aei)
 {
     if (!aei) return;
     ba_engine_free(aei->engine);
+    ba_engine_free(aei->turn_engine);
     ba_pos_free(aei->pos);
+    ba_pos_free(aei->spos);
+    ba_game_destroy(aei->step_game);
     free(aei);
 }
 
@@ -71,7 +116,12 @@ ba_engine *ba_arimaa_aei_engine(ba_arimaa_aei *aei) { return aei ? aei->engine :
 
 void ba_arimaa_aei_stop(ba_arimaa_aei *aei)
 {
-    if (aei) ba_engine_stop(aei->engine);
+    if (!aei) return;
+    /* Also remembered: a stop that comes before the engine marks itself running is repeated by
+     * the progress callback after the first depth. */
+    aei->stop_requested = 1;
+    ba_engine_stop(aei->engine);
+    if (aei->turn_engine) ba_engine_stop(aei->turn_engine);
 }
 
 /* Parses a non-negative decimal number (seconds may have a fraction) into milliseconds. */
@@ -99,6 +149,29 @@ static int aei_parse_ms(const char *text, int seconds, int64_t *out)
     return 1;
 }
 
+/* The AEI clock options: name, where it goes, and whether it is in seconds. The legacy spellings
+ * (wreserve, breserve, tcmoveused, wused, bused) are accepted as the current ones. */
+static _Atomic int64_t *aei_clock_field(ba_arimaa_aei *a, const char *name, int *seconds)
+{
+    aei_clock *c = &a->clock;
+    static const char *const names[] = {
+        "tcmove", "tcreserve", "tcpercent", "tcmax", "tctotal", "tcturns", "tcturntime",
+        "greserve", "wreserve", "sreserve", "breserve", "gused", "wused", "sused", "bused",
+        "moveused", "tcmoveused", "lastmoveused"};
+    _Atomic int64_t *fields[] = {
+        &c->tcmove, &c->tcreserve, &c->tcpercent, &c->tcmax, &c->tctotal, &c->tcturns,
+        &c->tcturntime, &c->reserve[0], &c->reserve[0], &c->reserve[1], &c->reserve[1],
+        &c->used[0], &c->used[0], &c->used[1], &c->used[1], &c->moveused, &c->moveused,
+        &c->lastmoveused};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(name, names[i]) == 0) {
+            *seconds = !(fields[i] == &c->tcpercent || fields[i] == &c->tcturns);
+            return fields[i];
+        }
+    }
+    return NULL;
+}
+
 static void aei_setoption(ba_arimaa_aei *a, char *args)
 {
     /* setoption name <id> [value <x>] */
@@ -118,36 +191,51 @@ static void aei_setoption(ba_arimaa_aei *a, char *args)
         return;
     }
     int64_t ms = 0;
-    if (strcmp(name, "depth") == 0) {
+    int seconds = 0;
+    _Atomic int64_t *field = aei_clock_field(a, name, &seconds);
+    if (field) {
+        if (!aei_parse_ms(value, seconds, &ms)) {
+            aei_say(a, "log Error: option %s needs a %s", name,
+                    seconds ? "number of seconds" : "whole number");
+            return;
+        }
+        *field = ms;
+    } else if (strcmp(name, "depth") == 0) {
         if (!aei_parse_ms(value, 0, &ms) || ms > BA_MAX_DEPTH) {
-            aei_say(a, "log Error: depth must be 0..%d", BA_MAX_DEPTH);
+            aei_say(a, "log Error: depth must be 0..%d steps", BA_MAX_DEPTH);
             return;
         }
         a->depth = (int)ms;
-    } else if (strcmp(name, "tcmove") == 0 || strcmp(name, "tcmax") == 0 ||
-               strcmp(name, "greserve") == 0 || strcmp(name, "sreserve") == 0 ||
-               strcmp(name, "time") == 0) {
+    } else if (strcmp(name, "time") == 0) {
         if (!aei_parse_ms(value, 1, &ms)) {
-            aei_say(a, "log Error: option %s needs a number of seconds", name);
+            aei_say(a, "log Error: option time needs a number of seconds");
             return;
         }
-        if (strcmp(name, "tcmove") == 0) a->tcmove_ms = ms;
-        else if (strcmp(name, "tcmax") == 0) a->tcmax_ms = ms;
-        else if (strcmp(name, "greserve") == 0) a->reserve_ms[0] = ms;
-        else if (strcmp(name, "sreserve") == 0) a->reserve_ms[1] = ms;
-        else a->fixed_ms = ms;
+        a->fixed_ms = ms;
+    } else if (strcmp(name, "search") == 0) {
+        if (strcmp(value, "steps") == 0) a->by_turns = 0;
+        else if (strcmp(value, "turns") == 0) a->by_turns = 1;
+        else aei_say(a, "log Error: search is 'steps' or 'turns'");
     } else if (strcmp(name, "hash") == 0) {
         if (!aei_parse_ms(value, 0, &ms) || ba_engine_set(a->engine, BA_OPT_TT_MB, ms) != BA_OK)
             aei_say(a, "log Error: bad hash size '%.32s'", value);
-    } else if (strncmp(name, "tc", 2) == 0 || strcmp(name, "gused") == 0 ||
-               strcmp(name, "sused") == 0 || strcmp(name, "lastmoveused") == 0 ||
-               strcmp(name, "moveused") == 0 || strcmp(name, "opponent") == 0 ||
-               strcmp(name, "opponent_rating") == 0 || strcmp(name, "rating") == 0 ||
-               strcmp(name, "rated") == 0 || strcmp(name, "event") == 0) {
-        /* Known AEI options this engine does not need. */
+    } else if (strcmp(name, "opponent") == 0 || strcmp(name, "opponent_rating") == 0 ||
+               strcmp(name, "rating") == 0 || strcmp(name, "rated") == 0 ||
+               strcmp(name, "event") == 0) {
+        /* Known AEI options about the game that do not change how this engine plays. */
     } else {
         aei_say(a, "log Warning: unknown option '%.64s' ignored", name);
     }
+}
+
+/* Sets the step game's position to the turn game's (after a setup or setposition: no history
+ * is lost that could matter, setups never repeat and setposition starts afresh). */
+static void aei_sync_steps(ba_arimaa_aei *a)
+{
+    char text[BA_POS_TEXT_MAX];
+    ba_error err;
+    if (ba_pos_text(a->pos, text, sizeof text) < 0 || ba_pos_set_text(a->spos, text, &err) != BA_OK)
+        aei_say(a, "log Error: internal: the step game could not follow the position");
 }
 
 /* Plays a setup turn: any legal arrangement, also the ones generate() does not list (the core
@@ -168,13 +256,35 @@ static int aei_play_setup(ba_arimaa_aei *a, const char *text, ba_error *err)
     return ba_pos_set_text(a->pos, ptext, err);
 }
 
+/* Plays a turn of play in both games: the turn game checks it, the step game gets its steps. */
+static int aei_play_turn(ba_arimaa_aei *a, const char *text, ba_error *err)
+{
+    ba_move m = BA_MOVE_NONE;
+    int rc = ba_pos_parse_move(a->pos, text, &m, err);
+    if (rc != BA_OK) return rc;
+    arm_state before;
+    memcpy(&before, ba_pos_state(a->pos), sizeof before);
+    rc = ba_pos_play(a->pos, &m, err);
+    if (rc != BA_OK) return rc;
+    ba_move parts[5];
+    int k = arm_turn_to_step_moves(&before, &m, parts);
+    for (int i = 0; i < k && rc == BA_OK; i++) rc = ba_pos_play(a->spos, &parts[i], err);
+    if (k <= 0 || rc != BA_OK) aei_sync_steps(a);
+    return BA_OK;
+}
+
 static void aei_makemove(ba_arimaa_aei *a, const char *steps)
 {
     ba_error err;
     ba_error_clear(&err);
     const arm_state *st = ba_pos_state(a->pos);
-    int rc = st->phase != ARM_PHASE_PLAY ? aei_play_setup(a, steps, &err)
-                                          : ba_pos_play_text(a->pos, steps, &err);
+    int rc;
+    if (st->phase != ARM_PHASE_PLAY) {
+        rc = aei_play_setup(a, steps, &err);
+        if (rc == BA_OK) aei_sync_steps(a);
+    } else {
+        rc = aei_play_turn(a, steps, &err);
+    }
     if (rc != BA_OK) aei_say(a, "log Error: illegal move '%.200s': %s", steps, err.message);
 }
 
@@ -211,17 +321,24 @@ int ba_arimaa_aei_feed(ba_arimaa_aei *aei, const char *line)
         aei_say(aei, "readyok");
     } else if (strcmp(cmd, "newgame") == 0) {
         ba_pos_reset(aei->pos);
+        ba_pos_reset(aei->spos);
+        /* A new game keeps the time control and clears what was said about the last one. */
+        aei->clock.reserve[0] = aei->clock.reserve[1] = -1;
+        aei->clock.used[0] = aei->clock.used[1] = -1;
+        aei->clock.moveused = aei->clock.lastmoveused = -1;
     } else if (strcmp(cmd, "setposition") == 0) {
         ba_error err;
         if (ba_pos_set_text(aei->pos, args, &err) != BA_OK)
             aei_say(aei, "log Error: bad position: %s", err.message);
+        else
+            aei_sync_steps(aei);
     } else if (strcmp(cmd, "setoption") == 0) {
         aei_setoption(aei, args);
     } else if (strcmp(cmd, "makemove") == 0) {
         aei_makemove(aei, args);
     } else if (strcmp(cmd, "go") == 0) {
-        if (strcmp(args, "ponder") == 0) return BA_OK; /* pondering is not offered */
-        if (*args) {
+        int ponder = strcmp(args, "ponder") == 0;
+        if (*args && !ponder) {
             aei_say(aei, "log Error: unknown go argument '%.32s'", args);
             return BA_OK;
         }
@@ -230,10 +347,14 @@ int ba_arimaa_aei_feed(ba_arimaa_aei *aei, const char *line)
             aei_say(aei, "log Error: the game is over");
             return BA_OK;
         }
+        aei->ponder = ponder;
+        aei->stop_requested = 0;
         return BA_ARIMAA_AEI_SEARCH;
     } else if (strcmp(cmd, "stop") == 0) {
-        /* Nothing runs inside the feed; a program stops its search with ba_arimaa_aei_stop(). */
+        /* Safe while a search runs on another thread: it ends it (and its bestmove follows). */
+        ba_arimaa_aei_stop(aei);
     } else if (strcmp(cmd, "quit") == 0) {
+        ba_arimaa_aei_stop(aei);
         return BA_ARIMAA_AEI_QUIT;
     } else {
         aei_say(aei, "log Error: unknown command '%.64s'", cmd);
@@ -241,43 +362,195 @@ int ba_arimaa_aei_feed(ba_arimaa_aei *aei, const char *line)
     return BA_OK;
 }
 
+/* ---- the clock ---------------------------------------------------------------------------------- */
+
+/* The one place that turns the AEI clock into the core time manager's limits for this move.
+ * Arimaa's clock: each turn gets tcmove; tcpercent of what it leaves unused goes to the reserve
+ * (up to tcmax); a turn that runs over tcmove takes the rest from the reserve; tcturntime caps a
+ * turn; tctotal caps the game; tcturns ends it. So the time left now is tcmove + reserve - the
+ * time this turn already used (moveused), the "increment" is what an unused turn gives back, and
+ * when the reserve is full (tcmax) the time that would be lost counts as increment too. */
+static void aei_limits(ba_arimaa_aei *a, const ba_pos *pos, ba_limits *l)
+{
+    ba_limits_init(l);
+    l->overhead_ms = AEI_OVERHEAD_MS;
+    const arm_state *st = ba_pos_state(pos);
+    int side = st->side;
+    if (a->ponder) {
+        l->infinite = 1;
+        return;
+    }
+    aei_clock *c = &a->clock;
+    int64_t move = c->tcmove, reserve = c->reserve[side], pct = c->tcpercent;
+    int64_t used_now = c->moveused > 0 ? c->moveused : 0;
+    if (reserve < 0) reserve = c->tcreserve;
+    int depth = a->depth;
+    if (depth > 0) l->depth = depth;
+    if (a->fixed_ms > 0) l->movetime_ms = a->fixed_ms;
+    if (move >= 0 || reserve >= 0) {
+        if (move < 0) move = 0;
+        if (reserve < 0) reserve = 0;
+        if (pct < 0 || pct > 100) pct = 100;
+        int64_t left = move + reserve - used_now;
+        if (c->tctotal > 0) {
+            int64_t game_used = c->used[side] > 0 ? c->used[side] : 0;
+            int64_t total_left = c->tctotal - game_used - used_now;
+            if (total_left < left) left = total_left;
+        }
+        l->time_ms[side] = left > 0 ? left : 0;
+        int64_t back = move * pct / 100;
+        if (c->tcmax > 0 && reserve + back > c->tcmax) back += reserve + back - c->tcmax;
+        l->inc_ms[side] = back;
+        if (c->tcturns > 0) {
+            int64_t played = (int64_t)(ba_pos_ply(a->pos) / 2);
+            l->movestogo = c->tcturns - played > 1 ? (int)(c->tcturns - played) : 1;
+        }
+        if (c->tcturntime > 0) {
+            int64_t cap = c->tcturntime - used_now - AEI_OVERHEAD_MS;
+            l->max_ms = cap > 1 ? cap : 1;
+        }
+    } else if (depth <= 0 && a->fixed_ms <= 0) {
+        l->movetime_ms = AEI_DEFAULT_MS;
+    }
+    /* A setup is chosen from a short list: two plies (both setups) say all there is to say. */
+    if (st->phase != ARM_PHASE_PLAY && (l->depth == 0 || l->depth > 2)) l->depth = 2;
+}
+
+/* ---- searching ---------------------------------------------------------------------------------- */
+
+/* Writes the line of play from the root as AEI steps (capture tokens and passes left out). */
+static void aei_pv_text(const ba_arimaa_aei *a, const ba_move *pv, int n, char *out, size_t cap)
+{
+    const ba_game *g = ba_pos_game(a->root);
+    arm_state cur;
+    memcpy(&cur, ba_pos_state(a->root), sizeof cur);
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char t[BA_MOVE_TEXT_MAX];
+        if (pv[i].tag != BA_ARIMAA_TAG_PASS && g->move_to_text(g, &cur, &pv[i], t, sizeof t) > 0) {
+            for (const char *p = t; *p;) {
+                const char *q = p;
+                while (*q && *q != ' ') q++;
+                size_t tl = (size_t)(q - p);
+                if (!(tl == 4 && p[3] == 'x') && len + tl + 2 < cap) {
+                    if (len) out[len++] = ' ';
+                    memcpy(out + len, p, tl);
+                    len += tl;
+                    out[len] = '\0';
+                }
+                p = *q ? q + 1 : q;
+            }
+        }
+        if (g->apply(g, &cur, &pv[i]) != BA_OK) break;
+    }
+}
+
 static void aei_progress(void *user, const ba_progress *p)
 {
     ba_arimaa_aei *a = user;
+    if (a->stop_requested) ba_arimaa_aei_stop(a);
+    char pv[1024];
+    aei_pv_text(a, p->pv, p->pv_len, pv, sizeof pv);
     aei_say(a, "info depth %d", p->depth);
     aei_say(a, "info score %d", p->score);
     aei_say(a, "info nodes %llu", (unsigned long long)p->nodes);
-    aei_say(a, "info time %llu", (unsigned long long)(p->time_ms / 1000));
+    aei_say(a, "info time %llu", (unsigned long long)p->time_ms);
+    aei_say(a, "info pv %s", pv);
 }
 
-/* The time for this move: the per-move allowance plus a tenth of the reserve, kept under tcmax
- * and a safety margin for the controller's lag. */
-static int64_t aei_budget_ms(const ba_arimaa_aei *a, int side)
+/* The whole turn the step search chose: the steps of its line up to where the turn ends, then
+ * (when the line is shorter) the choice of a short search over the rest of the turn. */
+static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, ba_move *turn)
 {
-    if (a->fixed_ms > 0) return a->fixed_ms;
-    if (a->tcmove_ms <= 0 && a->reserve_ms[side] <= 0) return a->depth > 0 ? 0 : 3000;
-    int64_t t = a->tcmove_ms * 8 / 10 + a->reserve_ms[side] / 10;
-    if (a->tcmax_ms > 0 && t > a->tcmax_ms * 8 / 10) t = a->tcmax_ms * 8 / 10;
-    t -= 300;
-    return t < 100 ? 100 : t;
+    ba_pos *line = NULL;
+    int rc = ba_pos_clone(a->spos, &line);
+    if (rc != BA_OK) return rc;
+    int side = ba_pos_side_to_move(line);
+    memset(turn, 0, sizeof *turn);
+    turn->tag = BA_ARIMAA_TAG_TURN;
+    ba_move moves[ARM_MAX_ACTIONS + 1];
+    for (int i = 0; ba_pos_side_to_move(line) == side && ba_pos_result(line) == BA_RESULT_ONGOING;
+         i++) {
+        ba_move m = BA_MOVE_NONE;
+        if (i < res->pv_len) {
+            m = res->pv[i];
+        } else {
+            /* The line ends inside the turn (a table cut-off shortens it, or a stop at a low
+             * depth): a short search over the rest of the turn chooses the remaining steps,
+             * rather than a pass that would waste them. */
+            const arm_state *cur = ba_pos_state(line);
+            ba_limits l;
+            ba_limits_init(&l);
+            l.depth = arm_steps_left(cur) + 1;
+            l.movetime_ms = 100;
+            ba_search_result r;
+            if (ba_engine_search_limits(a->engine, line, &l, &r) == BA_OK && !ba_move_is_none(&r.best)) {
+                m = r.best;
+            } else {
+                int n = ba_pos_moves(line, moves, ARM_MAX_ACTIONS + 1);
+                if (n <= 0) break;
+                m = moves[0];
+            }
+        }
+        ba_error err;
+        if (ba_pos_play(line, &m, &err) != BA_OK) {
+            rc = BA_ERR_INTERNAL;
+            break;
+        }
+        if (m.tag == BA_ARIMAA_TAG_STEP && turn->len + m.len <= 4) {
+            memcpy(turn->bytes + turn->len, m.bytes, m.len);
+            turn->len = (uint8_t)(turn->len + m.len);
+        }
+    }
+    ba_pos_free(line);
+    if (rc == BA_OK && turn->len == 0) rc = BA_ERR_INTERNAL;
+    return rc;
 }
 
 int ba_arimaa_aei_search(ba_arimaa_aei *aei)
 {
     if (!aei) return BA_ERR_ARG;
-    int side = ba_pos_side_to_move(aei->pos);
-    ba_engine_set(aei->engine, BA_OPT_DEPTH, aei->depth > 0 ? aei->depth : BA_MAX_DEPTH);
-    ba_engine_set(aei->engine, BA_OPT_TIME_MS, aei_budget_ms(aei, side < 0 ? 0 : side));
-    ba_engine_set_progress(aei->engine, aei_progress, aei);
+    const arm_state *st = ba_pos_state(aei->pos);
+    int by_turns = aei->by_turns || st->phase != ARM_PHASE_PLAY;
+    if (by_turns && !aei->turn_engine) {
+        int rc = ba_engine_new(aei->game, &aei->turn_engine);
+        if (rc != BA_OK) {
+            aei_say(aei, "log Error: no engine for the turn search: %s", ba_errstr(rc));
+            return rc;
+        }
+    }
+    ba_engine *e = by_turns ? aei->turn_engine : aei->engine;
+    aei->root = by_turns ? aei->pos : aei->spos;
+    ba_limits limits;
+    aei_limits(aei, aei->root, &limits);
+    if (by_turns && st->phase == ARM_PHASE_PLAY && limits.depth > 0)
+        limits.depth = (limits.depth + 3) / 4; /* the turn search counts whole turns */
+    ba_engine_set(e, BA_OPT_TIME_MS, 0);
+    ba_engine_set(e, BA_OPT_DEPTH, BA_MAX_DEPTH);
+    ba_engine_set_progress(e, aei_progress, aei);
     ba_search_result res;
-    int rc = ba_engine_search(aei->engine, aei->pos, &res);
-    ba_engine_set_progress(aei->engine, NULL, NULL);
+    int rc = ba_engine_search_limits(e, aei->root, &limits, &res);
+    ba_engine_set_progress(e, NULL, NULL);
     if (rc != BA_OK) {
         aei_say(aei, "log Error: search failed: %s", ba_errstr(rc));
         return rc;
     }
+    ba_move turn = res.best;
+    if (!by_turns && (rc = aei_turn_from_line(aei, &res, &turn)) != BA_OK) {
+        aei_say(aei, "log Error: no turn from the search's line: %s", ba_errstr(rc));
+        return rc;
+    }
+    char pv[1024];
+    aei_pv_text(aei, res.pv, res.pv_len, pv, sizeof pv);
+    /* The final report, whatever ended the search. */
+    aei_say(aei, "info depth %d", res.depth);
+    aei_say(aei, "info score %d", res.score);
+    aei_say(aei, "info nodes %llu", (unsigned long long)res.nodes);
+    aei_say(aei, "info time %llu", (unsigned long long)res.time_ms);
+    aei_say(aei, "info pv %s", pv);
     char text[BA_MOVE_TEXT_MAX];
-    rc = ba_pos_move_text(aei->pos, &res.best, text, sizeof text);
+    rc = ba_pos_move_text(aei->pos, &turn, text, sizeof text);
     if (rc < 0) {
         aei_say(aei, "log Error: no move to send: %s", ba_errstr(rc));
         return rc;

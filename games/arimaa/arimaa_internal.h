@@ -33,13 +33,18 @@ typedef struct arm_state {
     uint8_t board[64];         /* side * 8 + type, or ARM_EMPTY */
     uint8_t side;              /* side to move */
     uint8_t phase;             /* ARM_PHASE_ */
-    uint8_t pad[6];
+    /* The step game only (search_by_steps; always 0 in the turn game): steps made so far in
+     * this turn, and the hash of the position the turn started from (a turn may not end there). */
+    uint8_t steps;
+    uint8_t pad[5];
+    uint64_t turn_start;
 } arm_state;
 
 /* Parameters behind ba_game::params. */
 typedef struct arm_params {
     ba_arimaa_eval_tables eval;
     int goal_search_steps;
+    int by_steps; /* the vtable's moves are single steps / pushes / pulls and pass */
 } arm_params;
 
 static inline uint64_t arm_bit(int sq) { return 1ull << sq; }
@@ -162,6 +167,31 @@ int arm_render(const arm_state *st, char *buf, size_t cap);
 
 /* goal.c: steps to goal of the rabbit on sq (of its owner), bounded search. */
 int arm_steps_to_goal(const arm_state *st, int sq, int max_steps);
+/* Fewest steps (0..max_steps) with which side brings any of its rabbits to its goal rank, the
+ * opponent standing still; max_steps + 1 when it cannot. */
+int arm_goal_steps(const arm_state *st, int side, int max_steps);
+
+/* steps.c: the step game (search_by_steps). */
+/* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step
+ * count and the turn's start (positions inside a turn are distinct nodes from turn starts). */
+uint64_t arm_step_hash(const arm_state *st);
+int arm_step_generate(const arm_state *st, const ba_history *hist, ba_move *moves, size_t cap,
+                      int noisy);
+int arm_step_apply(arm_state *st, const ba_move *m);
+int arm_step_status(const arm_state *st, const ba_history *hist);
+int arm_step_move_to_text(const arm_state *st, const ba_move *m, char *buf, size_t cap);
+int arm_step_move_from_text(const arm_state *st, const ba_history *hist, const char *text,
+                            ba_move *out, ba_error *err);
+/* Splits a legal turn (TAG_TURN) into step-game moves (actions, then a pass when it has fewer
+ * than 4 steps). Returns the number of moves written (at most 5), or BA_ERR_ILLEGAL. */
+int arm_turn_to_step_moves(const arm_state *st, const ba_move *turn, ba_move out[5]);
+/* 1 when the opponent can reach its goal in its coming turn and the side to move cannot reach
+ * its own first: the side must defend with the steps it has left. The step game extends the
+ * search there (the defence costs no depth, as a check evasion in chess), and its quiescence
+ * looks at every capture and the pass instead of standing pat. */
+int arm_step_threatened(const arm_state *st);
+/* Steps left in the turn of the side to move. */
+static inline int arm_steps_left(const arm_state *st) { return 4 - st->steps; }
 
 /* The default parameters (eval.c). */
 extern const arm_params arm_params_default;

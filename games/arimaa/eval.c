@@ -20,6 +20,7 @@ const arm_params arm_params_default = {
     .power_goal_pct = {100, 100, 100, 100, 100, 100, 100, 100, 90, 80, 70, 60, 50, 40, 30, 20, 10,
                        8},
     .power_trap_pct = 50,
+    .step_value = 0,
     .goal_now_score = 1000000,
     },
     .goal_search_steps = 4,
@@ -183,10 +184,18 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
         /* Setup: only the shape of the placed army counts (material is still incomplete). */
         return (mine.blocking + mine.passed) - (theirs.blocking + theirs.passed);
     }
-    /* Goal-threat detection: the side to move reaches its goal this turn, whatever the
-     * opponent's pieces do (they do not move in between). */
-    if (mine.best_steps <= 4) return p->eval.goal_now_score - mine.best_steps;
+    /* Goal-threat detection: the side to move reaches its goal with the steps left in this
+     * turn (4 at a turn start; fewer inside a turn of the step game), whatever the opponent's
+     * pieces do (they do not move in between). */
+    if (mine.best_steps <= arm_steps_left(st)) return p->eval.goal_now_score - mine.best_steps;
+    /* The step game values a position inside a turn as if the turn ended there (standing pat is
+     * passing): from the opponent's turn start, negated. So every leaf is a turn start whatever
+     * its parity, and an early pass gains nothing at the search's horizon. Having the move is
+     * worth step_value per step of the coming turn. */
+    int mid_turn = p->by_steps && st->steps > 0;
+    if (mid_turn && theirs.best_steps <= 4) return -(p->eval.goal_now_score - theirs.best_steps);
     long score = arm_material(st, &p->eval, me);
+    if (p->by_steps) score += (mid_turn ? -4L : 4L) * p->eval.step_value;
     score += (long)mine.blocking + mine.passed + mine.goal + mine.power;
     score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power;
     if (score > BA_SCORE_EVAL_MAX) score = BA_SCORE_EVAL_MAX;

@@ -67,6 +67,59 @@ static uint64_t arm_hash(const ba_game *g, const void *state)
     return arm_cstate(state)->hash;
 }
 
+/* The step game's entry points (steps.c holds the rules). */
+static int arm_step_generate_v(const ba_game *g, const void *state, const ba_history *hist,
+                               ba_move *moves, size_t cap)
+{
+    (void)g;
+    return arm_step_generate(arm_cstate(state), hist, moves, cap, 0);
+}
+
+static int arm_step_noisy_v(const ba_game *g, const void *state, const ba_history *hist,
+                            ba_move *moves, size_t cap)
+{
+    (void)g;
+    return arm_step_generate(arm_cstate(state), hist, moves, cap, 1);
+}
+
+static int arm_step_apply_v(const ba_game *g, void *state, const ba_move *move)
+{
+    (void)g;
+    return arm_step_apply((arm_state *)state, move);
+}
+
+static int arm_step_extension_v(const ba_game *g, const void *state)
+{
+    (void)g;
+    return arm_step_threatened(arm_cstate(state));
+}
+
+static int arm_step_status_v(const ba_game *g, const void *state, const ba_history *hist)
+{
+    (void)g;
+    return arm_step_status(arm_cstate(state), hist);
+}
+
+static uint64_t arm_step_hash_v(const ba_game *g, const void *state)
+{
+    (void)g;
+    return arm_step_hash(arm_cstate(state));
+}
+
+static int arm_step_move_to_text_v(const ba_game *g, const void *state, const ba_move *move,
+                                   char *buf, size_t cap)
+{
+    (void)g;
+    return arm_step_move_to_text(arm_cstate(state), move, buf, cap);
+}
+
+static int arm_step_move_from_text_v(const ba_game *g, const void *state, const ba_history *hist,
+                                     const char *text, ba_move *out, ba_error *err)
+{
+    (void)g;
+    return arm_step_move_from_text(arm_cstate(state), hist, text, out, err);
+}
+
 static int arm_move_to_text_v(const ba_game *g, const void *state, const ba_move *move, char *buf,
                               size_t cap)
 {
@@ -89,22 +142,41 @@ static int arm_position_to_text_v(const ba_game *g, const void *state, char *buf
 
 static int arm_position_from_text_v(const ba_game *g, void *state, const char *text, ba_error *err)
 {
-    (void)g;
-    return arm_position_from_text((arm_state *)state, text, err);
+    arm_state st;
+    int rc = arm_position_from_text(&st, text, err);
+    if (rc != BA_OK) return rc;
+    const arm_params *p = arm_params_of(g);
+    if (st.steps > 0 && !(p && p->by_steps))
+        return ba_error_set(err, BA_ERR_PARSE, "'steps' describes the step game inside a turn; "
+                                               "this game's moves are whole turns");
+    *(arm_state *)state = st;
+    return BA_OK;
 }
 
-/* Captures first (net material won), then steps that bring rabbits forward. */
+/* Captures first (net material won), then (step game) steps that bring rabbits forward; a pass
+ * comes after the steps that change nothing material. */
 static int arm_order_key(const ba_game *g, const void *state, const ba_move *move)
 {
     (void)g;
     const arm_state *st = arm_cstate(state);
-    if (move->tag != BA_ARIMAA_TAG_TURN) return 0;
+    if (move->tag == BA_ARIMAA_TAG_PASS) return -1;
+    if (move->tag != BA_ARIMAA_TAG_TURN && move->tag != BA_ARIMAA_TAG_STEP) return 0;
     arm_state next = *st;
-    if (arm_apply_move(&next, move) != BA_OK) return 0;
+    int forward = 0;
+    if (move->tag == BA_ARIMAA_TAG_TURN) {
+        if (arm_apply_move(&next, move) != BA_OK) return 0;
+    } else {
+        int rc = arm_step_apply(&next, move);
+        if (rc != BA_OK) return 0;
+        int from = move->bytes[0] >> 2, dir = move->bytes[0] & 3;
+        if (st->board[from] == st->side * 8 + ARM_RABBIT &&
+            dir == (st->side == ARM_GOLD ? ARM_NORTH : ARM_SOUTH))
+            forward = 1;
+    }
     int me = st->side, opp = me ^ 1;
     int won = arm_popcount(st->occ[opp]) - arm_popcount(next.occ[opp]);
     int lost = arm_popcount(st->occ[me]) - arm_popcount(next.occ[me]);
-    return 100 * (won - lost);
+    return 100 * (won - lost) + forward;
 }
 
 static int arm_render_v(const ba_game *g, const void *state, char *buf, size_t cap)
@@ -142,6 +214,8 @@ void ba_arimaa_options_default(ba_arimaa_options *opts)
 
 static int arm_check_options(const ba_arimaa_options *o, ba_error *err)
 {
+    if (o->search_by_steps != 0 && o->search_by_steps != 1)
+        return ba_error_set(err, BA_ERR_RANGE, "search_by_steps must be 0 or 1");
     if (o->goal_search_steps < 0 || o->goal_search_steps > BA_ARIMAA_GOAL_STEPS_MAX)
         return ba_error_set(err, BA_ERR_RANGE, "goal_search_steps must be 0..%d",
                             BA_ARIMAA_GOAL_STEPS_MAX);
@@ -161,6 +235,24 @@ static int arm_check_options(const ba_arimaa_options *o, ba_error *err)
     return BA_OK;
 }
 
+/* The step game: the same rules with steps as moves (steps.c). Its table ignores the path (no
+ * BA_GAME_HISTORY_MATTERS), so that step orders within a turn meet in it. */
+static const ba_game arm_step_game = BA_GAME_INIT(
+    .flags = BA_GAME_PARTIAL_MOVES,
+    .name = "arimaa",
+    .side_names = {"gold", "silver"},
+    .state_size = sizeof(arm_state),
+    .max_moves = ARM_MAX_ACTIONS + 1,
+    .max_plies = 0,
+    .params = NULL,
+    .init = arm_init, .side_to_move = arm_side_to_move, .generate = arm_step_generate_v,
+    .apply = arm_step_apply_v, .status = arm_step_status_v, .evaluate = arm_evaluate_v,
+    .hash = arm_step_hash_v, .move_to_text = arm_step_move_to_text_v,
+    .move_from_text = arm_step_move_from_text_v, .position_to_text = arm_position_to_text_v,
+    .position_from_text = arm_position_from_text_v, .generate_noisy = arm_step_noisy_v,
+    .order_key = arm_order_key, .render = arm_render_v, .explain = arm_explain_v,
+    .destroy = NULL, .extension = arm_step_extension_v);
+
 int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err)
 {
     if (!out) return ba_error_set(err, BA_ERR_ARG, "out is NULL");
@@ -179,7 +271,8 @@ int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err
     }
     p->eval = o.eval;
     p->goal_search_steps = o.goal_search_steps;
-    *g = *ba_arimaa_game();
+    p->by_steps = o.search_by_steps;
+    *g = o.search_by_steps ? arm_step_game : *ba_arimaa_game();
     g->params = p;
     g->destroy = arm_destroy;
     *out = g;

@@ -79,3 +79,17 @@ int arm_steps_to_goal(const arm_state *st, int sq, int max_steps)
     }
     return max_steps + 1;
 }
+
+int arm_goal_steps(const arm_state *st, int side, int max_steps)
+{
+    if (max_steps < 0) max_steps = 0;
+    if (max_steps > BA_ARIMAA_GOAL_STEPS_MAX) max_steps = BA_ARIMAA_GOAL_STEPS_MAX;
+    int best = max_steps + 1;
+    for (uint64_t b = st->bb[side][ARM_RABBIT]; b && best > 0; b &= b - 1) {
+        int sq = arm_lsb(b);
+        if (arm_rows_to_goal(side, sq) >= best) continue;
+        int s = arm_steps_to_goal(st, sq, best - 1);
+        if (s < best) best = s;
+    }
+    return best;
+}

@@ -212,7 +212,7 @@ int arm_move_from_text(const arm_state *st, const ba_history *hist, const char *
 
 int arm_position_to_text(const arm_state *st, char *buf, size_t cap)
 {
-    char text[80];
+    char text[128];
     size_t n = 0;
     text[n++] = st->side == ARM_GOLD ? 'g' : 's';
     text[n++] = ' ';
@@ -228,6 +228,13 @@ int arm_position_to_text(const arm_state *st, char *buf, size_t cap)
     if (st->phase != ARM_PHASE_PLAY) {
         memcpy(text + n, " setup", 7);
         n += 6;
+    } else if (st->steps > 0) {
+        /* The step game inside a turn: the steps made and the turn's start (its hash), so that
+         * the text says everything that decides the legal moves. */
+        int k = snprintf(text + n, sizeof text - n, " steps %d start %016llx", st->steps,
+                         (unsigned long long)st->turn_start);
+        if (k < 0 || (size_t)k >= sizeof text - n) return BA_ERR_BUFFER;
+        n += (size_t)k;
     }
     if (!buf || n + 1 > cap) return BA_ERR_BUFFER;
     memcpy(buf, text, n + 1);
@@ -286,6 +293,22 @@ int arm_position_from_text(arm_state *st, const char *text, ba_error *err)
         p += 5;
         while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
     }
+    int steps = 0;
+    unsigned long long start = 0;
+    if (!setup && strncmp(p, "steps ", 6) == 0) {
+        /* The step game inside a turn: "steps <1..3> start <16 hex digits>". */
+        p += 6;
+        if (*p < '1' || *p > '3' || strncmp(p + 1, " start ", 7) != 0)
+            return ba_error_set(err, BA_ERR_PARSE, "expected 'steps <1..3> start <hash>'");
+        steps = *p - '0';
+        p += 8;
+        for (int i = 0; i < 16; i++, p++) {
+            int d = (*p >= '0' && *p <= '9') ? *p - '0' : (*p >= 'a' && *p <= 'f') ? *p - 'a' + 10 : -1;
+            if (d < 0) return ba_error_set(err, BA_ERR_PARSE, "the turn's start hash needs 16 hex digits");
+            start = start << 4 | (unsigned long long)d;
+        }
+        while (*p == ' ' || *p == '\t') p++;
+    }
     while (*p == '\r' || *p == '\n') p++;
     if (*p) return ba_error_set(err, BA_ERR_PARSE, "unexpected text after the board: '%.20s'", p);
     if (setup) {
@@ -308,6 +331,8 @@ int arm_position_from_text(arm_state *st, const char *text, ba_error *err)
     }
     s.side = (uint8_t)side;
     s.hash = arm_hash_full(&s);
+    s.steps = (uint8_t)steps;
+    s.turn_start = start;
     *st = s;
     return BA_OK;
 }

@@ -41,6 +41,11 @@ extern "C" {
 #define BA_ARIMAA_TAG_TURN 1
 /** #ba_move::tag of a setup turn (16 placements). */
 #define BA_ARIMAA_TAG_SETUP 2
+/** #ba_move::tag of a step-game move (ba_arimaa_options::search_by_steps): one step, or a push
+ *  or pull as one unit (`len` 1 or 2, the step bytes of a turn). */
+#define BA_ARIMAA_TAG_STEP 3
+/** #ba_move::tag of the step game's pass: it ends the turn before its fourth step (`len` 0). */
+#define BA_ARIMAA_TAG_PASS 4
 /** Setups generate() lists during each side's setup turn (a curated subset, see the file comment). */
 #define BA_ARIMAA_SETUP_COUNT 16
 /** Largest steps-to-goal value the heuristics' tables distinguish ("17 or more"). */
@@ -80,9 +85,17 @@ typedef struct ba_arimaa_eval_tables {
      * detection). Must stay below #BA_SCORE_EVAL_MAX. Default 1000000.
      */
     int goal_now_score;
+    /**
+     * Step game only (ba_arimaa_options::search_by_steps): the value of having the move, per step
+     * of the coming turn (the step game values a position inside a turn as if the turn ended
+     * there, so this is counted for whoever starts the next turn). Default 0: 25 swung the score
+     * by 200 between odd and even depths and cost 5 of the 12 steps reached in 10 s (aspiration
+     * re-searches; docs/arimaa.md).
+     */
+    int step_value;
 } ba_arimaa_eval_tables;
 
-/** The default tables: Fotland's published numbers (see /work/shared/games/arimaa.md). */
+/** The default tables: David Fotland's published numbers for his program Bomb (docs/arimaa.md). */
 BA_API const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void);
 
 /** Options of an Arimaa game made with ba_arimaa_create(). */
@@ -94,6 +107,21 @@ typedef struct ba_arimaa_options {
      * Default 4.
      */
     int goal_search_steps;
+    /**
+     * 0 (default): the game's moves are whole turns. 1: the **step game**, for searching by
+     * steps as Bomb and Sharp did: a move is one step, or a push or pull as one unit
+     * (#BA_ARIMAA_TAG_STEP), or a pass (#BA_ARIMAA_TAG_PASS) that ends the turn early. The side to
+     * move stays the same until the turn ends, after its fourth step or a pass; a turn may not end
+     * where it started (nor pass through its start: that only wastes steps), nor end in a third
+     * repetition. A search depth then counts these moves (a push or pull is one, a pass is one).
+     * Positions inside a turn hash differently from turn starts, so the table joins step orders
+     * within a turn. The turns reachable this way are exactly those the whole-turn game lists
+     * (tests/arimaa/test_steps.c checks it). The position text cannot say "inside a turn": it
+     * always describes a turn start. The step game does not set #BA_GAME_HISTORY_MATTERS: its
+     * table scores ignore the path (as game programs usually do), while generate() still refuses
+     * third repetitions.
+     */
+    int search_by_steps;
 } ba_arimaa_options;
 
 /** Fills @p opts with the defaults (the tables of ba_arimaa_eval_tables_default(), bound 4). */

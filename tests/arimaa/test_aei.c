@@ -1,6 +1,8 @@
 /* AEI: the handshake, setup turns chosen by the engine, makemove of any legal setup, positions,
  * goal-threat detection through the protocol, errors, and random input that must never crash. */
+#include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "arimaa_test_util.h"
 #include "check_main.h"
@@ -172,10 +174,44 @@ START_TEST(errors_and_options)
     ck_assert_int_eq(ba_arimaa_aei_feed(a, "setoption name greserve value 60"), BA_OK);
     ck_assert_int_eq(ba_arimaa_aei_feed(a, "setoption name tcturns value 0"), BA_OK);
     ck_assert_int_eq(ba_arimaa_aei_feed(a, ""), BA_OK);
-    ck_assert_int_eq(ba_arimaa_aei_feed(a, "go ponder"), BA_OK);
-    ck_assert_int_eq(ba_arimaa_aei_feed(a, "stop"), BA_OK);
+    /* The legacy spellings are accepted without a word. */
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "setoption name wreserve value 30"), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "setoption name breserve value 30"), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "setoption name tcmoveused value 1"), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "stop"), BA_OK); /* nothing to stop */
     ck_assert_int_eq(c.count, 0);
     ck_assert_int_eq(ba_arimaa_aei_feed(NULL, "aei"), BA_ERR_ARG);
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
+static void *search_thread(void *arg)
+{
+    ba_arimaa_aei_search(arg);
+    return NULL;
+}
+
+/* `go ponder` searches until `stop`, which ends it with a bestmove. */
+START_TEST(ponder_then_stop)
+{
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    ba_arimaa_aei_feed(a, "setposition g [rrr..rrrhdc..dh....................e.........R..HDCMECDHRRRRRRR.]");
+    ck_assert_msg(c.count == 0, "%s", last_line(&c));
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "go ponder"), BA_ARIMAA_AEI_SEARCH);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, search_thread, a), 0);
+    struct timespec ts = {0, 300 * 1000000L};
+    nanosleep(&ts, NULL);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "stop"), BA_OK);
+    pthread_join(t, NULL);
+    ck_assert_msg(strncmp(last_line(&c), "bestmove ", 9) == 0, "got '%s'", last_line(&c));
+    ck_assert(has_line_starting(&c, "info pv "));
+    ck_assert(has_line_starting(&c, "info time "));
+    ba_move m;
+    ba_error err;
+    ck_assert_int_eq(ba_pos_parse_move(ba_arimaa_aei_position(a), last_line(&c) + 9, &m, &err),
+                     BA_OK);
     ba_arimaa_aei_free(a);
 }
 END_TEST
@@ -229,6 +265,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, any_legal_setup_is_accepted);
     tcase_add_test(tc, setposition_and_goal_threat);
     tcase_add_test(tc, errors_and_options);
+    tcase_add_test(tc, ponder_then_stop);
     tcase_add_test(tc, random_input_never_crashes);
     suite_add_tcase(s, tc);
     return s;

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Measures boardai-arimaa's playing strength under the public AEI tools' roundrobin.py
+# (measurement only; not part of scripts/test.sh):
+#   1. self-play: the step search (the default) against the old whole-turn search
+#      (`setoption name search value turns`), same program, same clock;
+#   2. against bot_Sharp at a fixed 4-step search (`bot_depth = 4`), the first sparring level;
+#   3. optionally against bot_Sharp on the same clock (--sharp-equal).
+#
+# Usage: scripts/strength-arimaa.sh AEI_CHECKOUT SHARP_BINARY [options]
+#   AEI_CHECKOUT   a checkout of the AEI tools (the folder holding pyrimaa/), fetched and kept
+#                  OUTSIDE this repository
+#   SHARP_BINARY   a bot_Sharp binary built outside this repository ("-" to skip the Sharp runs)
+# Options:
+#   --rounds N        rounds per pairing (default 4; roundrobin alternates the colours)
+#   --tc TC           the AEI time control (default 2s/6s/100/12s/80t: 2 s a turn, 6 s reserve,
+#                     100 % of unused time to the reserve, reserve cap 12 s, 80 turns)
+#   --build DIR       the build folder holding examples/boardai-arimaa (default build)
+#   --sharp-equal     also play Sharp without a depth limit on the same clock
+#   --only WHAT       selfplay | sharp4 (default both)
+#   --timeout SECONDS bound on each pairing (default 3600)
+# Nothing of the AEI tools or of Sharp is copied into the project; configuration files and game
+# records go to a temporary folder whose path is printed.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
+
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
+    usage
+    exit 0
+fi
+if [ $# -lt 2 ]; then
+    usage >&2
+    exit 2
+fi
+AEI=$1
+SHARP=$2
+shift 2
+ROUNDS=4
+TC=2s/6s/100/12s/80t
+BUILD=$ROOT/build
+SHARP_EQUAL=0
+ONLY=all
+LIMIT=3600
+while [ $# -gt 0 ]; do
+    case $1 in
+    --rounds) ROUNDS=$2; shift 2 ;;
+    --tc) TC=$2; shift 2 ;;
+    --build) BUILD=$2; shift 2 ;;
+    --sharp-equal) SHARP_EQUAL=1; shift ;;
+    --only) ONLY=$2; shift 2 ;;
+    --timeout) LIMIT=$2; shift 2 ;;
+    *) echo "strength-arimaa.sh: unknown option '$1'" >&2; exit 2 ;;
+    esac
+done
+
+if [ ! -f "$AEI/pyrimaa/roundrobin.py" ]; then
+    echo "strength-arimaa.sh: $AEI has no pyrimaa/roundrobin.py (an AEI tools checkout)" >&2
+    exit 1
+fi
+PROG=$BUILD/examples/boardai-arimaa
+if [ ! -x "$PROG" ]; then
+    echo "strength-arimaa.sh: $PROG is not built: cmake -S $ROOT -B $BUILD && cmake --build $BUILD" >&2
+    exit 1
+fi
+if [ "$SHARP" != "-" ] && [ ! -x "$SHARP" ]; then
+    echo "strength-arimaa.sh: $SHARP is not an executable bot_Sharp" >&2
+    exit 1
+fi
+command -v python3 >/dev/null || { echo "strength-arimaa.sh: needs python3" >&2; exit 1; }
+
+WORK=$(mktemp -d /tmp/strength-arimaa.XXXXXX)
+echo "configurations and records: $WORK"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (figures on a loaded machine vary)"
+
+# One pairing: name, then the two bot sections (name and extra config lines).
+pairing() {
+    local name=$1 a=$2 a_extra=$3 b=$4 b_extra=$5
+    local cfg=$WORK/$name.cfg
+    {
+        echo "[global]"
+        echo "rounds = $ROUNDS"
+        echo "loglevel = WARN"
+        echo "timecontrol = $TC"
+        echo "bots = $a $b"
+        echo "bot_hash = 64"
+        printf '%s' "$a_extra"
+        printf '%s' "$b_extra"
+    } >"$cfg"
+    echo
+    echo "== $name: $a vs $b, $ROUNDS rounds at $TC"
+    echo "   PYTHONPATH=$AEI python3 -m pyrimaa.roundrobin --config $cfg --pgn $WORK/$name.pgn"
+    (cd "$WORK" && PYTHONPATH=$AEI timeout "$LIMIT" python3 -m pyrimaa.roundrobin \
+        --config "$cfg" --pgn "$WORK/$name.pgn" >"$WORK/$name.log" 2>&1) || true
+    grep -E "has [0-9]+ wins|^ +[0-9]+ by|beat" "$WORK/$name.log" || tail -5 "$WORK/$name.log"
+    if [ -f "$WORK/$name.pgn" ]; then
+        echo "   game lengths (plies incl. setups): $(grep -o 'PlyCount "[0-9]*"' "$WORK/$name.pgn" |
+            grep -o '[0-9]*' | tr '\n' ' ')"
+    fi
+}
+
+STEPS_SECTION=$(printf '\n[Steps]\ncmdline = %s --aei\n' "$PROG")
+TURNS_SECTION=$(printf '\n[Turns]\ncmdline = %s --aei\nbot_search = turns\n' "$PROG")
+if [ "$ONLY" = all ] || [ "$ONLY" = selfplay ]; then
+    pairing selfplay Steps "$STEPS_SECTION"$'\n' Turns "$TURNS_SECTION"$'\n'
+fi
+if [ "$SHARP" != "-" ] && { [ "$ONLY" = all ] || [ "$ONLY" = sharp4 ]; }; then
+    SHARP4=$(printf '\n[Sharp4]\ncmdline = %s aei\nbot_depth = 4\n' "$SHARP")
+    pairing sharp4 Steps "$STEPS_SECTION"$'\n' Sharp4 "$SHARP4"$'\n'
+    if [ "$SHARP_EQUAL" = 1 ]; then
+        SHARPT=$(printf '\n[Sharp]\ncmdline = %s aei\n' "$SHARP")
+        pairing sharp-equal Steps "$STEPS_SECTION"$'\n' Sharp "$SHARPT"$'\n'
+    fi
+fi
+echo
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

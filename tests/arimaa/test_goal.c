@@ -1,0 +1,119 @@
+/* The goal detector: "can this side bring a rabbit to its goal within N steps" (the opponent
+ * standing still) against brute force, every sequence of up to N steps, pushes and pulls of that
+ * side, on thousands of random positions; and the per-rabbit steps-to-goal against the same. */
+#include <stdlib.h>
+
+#include "arimaa_test_util.h"
+#include "check_main.h"
+
+/* Fewest steps (0..max) after which some rabbit of side stands on its goal rank, by trying
+ * every action sequence of side; max + 1 if none. Only rabbit `only_sq` counts when >= 0 (it is
+ * followed as it moves). */
+static int brute(const arm_state *st, int side, int max, int only_sq)
+{
+    uint64_t goal = arm_goal_rank(side);
+    uint64_t mine = only_sq >= 0 ? arm_bit(only_sq) : st->bb[side][ARM_RABBIT];
+    if (mine & st->bb[side][ARM_RABBIT] & goal) return 0;
+    if (max == 0) return 1;
+    /* A rabbit gains at most one rank per step (its own side never pushes it): exact pruning. */
+    int near = 8;
+    for (uint64_t b = mine & st->bb[side][ARM_RABBIT]; b; b &= b - 1) {
+        int sq = arm_lsb(b), rows = side == ARM_GOLD ? 7 - (sq >> 3) : sq >> 3;
+        if (rows < near) near = rows;
+    }
+    if (near > max) return max + 1;
+    int best = max + 1;
+    arm_action acts[ARM_MAX_ACTIONS];
+    int n = arm_actions(st, side, max, acts);
+    for (int i = 0; i < n; i++) {
+        arm_state child = *st;
+        arm_apply_action(&child, &acts[i]);
+        int sq = only_sq;
+        if (only_sq >= 0 && (acts[i].step[0] >> 2) == only_sq) sq = arm_step_to(only_sq, acts[i].step[0] & 3);
+        if (sq >= 0 && child.board[sq] != side * 8 + ARM_RABBIT) continue; /* it was captured */
+        int r = brute(&child, side, max - acts[i].n, sq);
+        if (r <= max - acts[i].n && r + acts[i].n < best) best = r + acts[i].n;
+    }
+    return best;
+}
+
+static arm_state random_position(unsigned *seed, int dense)
+{
+    for (;;) {
+        arm_state st;
+        arm_clear(&st);
+        st.phase = ARM_PHASE_PLAY;
+        st.side = (uint8_t)(rand_r(seed) & 1);
+        int pieces = dense ? 16 + (int)(rand_r(seed) % 16) : 4 + (int)(rand_r(seed) % 14);
+        for (int i = 0; i < pieces; i++) {
+            int side = (int)(rand_r(seed) & 1);
+            int type = (int)(rand_r(seed) % 3) == 0 ? ARM_RABBIT : (int)(rand_r(seed) % ARM_TYPES);
+            /* Rabbits near their goal, so that most positions have something to find. */
+            int rank = type == ARM_RABBIT ? (side == ARM_GOLD ? 3 + (int)(rand_r(seed) % 4)
+                                                              : 1 + (int)(rand_r(seed) % 4))
+                                          : (int)(rand_r(seed) % 8);
+            int sq = rank * 8 + (int)(rand_r(seed) % 8);
+            if (st.board[sq] != ARM_EMPTY) continue;
+            arm_put(&st, sq, side, type);
+        }
+        arm_captures(&st, NULL, NULL);
+        st.hash = arm_hash_full(&st);
+        if (st.bb[0][ARM_RABBIT] && st.bb[1][ARM_RABBIT] && arm_static_result(&st) == BA_RESULT_ONGOING)
+            return st;
+    }
+}
+
+START_TEST(goal_within_matches_brute_force)
+{
+    unsigned seed = 2026;
+    int found[5] = {0};
+    for (int i = 0; i < 3000; i++) {
+        arm_state st = random_position(&seed, i & 1);
+        for (int side = 0; side < 2; side++) {
+            int want = brute(&st, side, 4, -1);
+            int got = arm_goal_steps(&st, side, 4);
+            if (got != want) {
+                char text[BA_POS_TEXT_MAX];
+                arm_position_to_text(&st, text, sizeof text);
+                ck_abort_msg("%s: side %d reaches goal in %d steps, the detector says %d", text,
+                             side, want, got);
+            }
+            if (want <= 4) found[want]++;
+        }
+    }
+    /* The positions exercised every distance. */
+    for (int k = 1; k <= 4; k++) ck_assert_int_gt(found[k], 20);
+}
+END_TEST
+
+START_TEST(steps_to_goal_matches_brute_force)
+{
+    unsigned seed = 99;
+    for (int i = 0; i < 1000; i++) {
+        arm_state st = random_position(&seed, i & 1);
+        for (uint64_t b = st.bb[0][ARM_RABBIT] | st.bb[1][ARM_RABBIT]; b; b &= b - 1) {
+            int sq = arm_lsb(b);
+            int side = st.board[sq] >> 3;
+            int want = brute(&st, side, 4, sq);
+            int got = arm_steps_to_goal(&st, sq, 4);
+            if (got != want) {
+                char text[BA_POS_TEXT_MAX];
+                arm_position_to_text(&st, text, sizeof text);
+                ck_abort_msg("%s: the rabbit on %d reaches goal in %d steps, the search says %d",
+                             text, sq, want, got);
+            }
+        }
+    }
+}
+END_TEST
+
+Suite *ba_test_suite(void)
+{
+    Suite *s = suite_create("arimaa_goal");
+    TCase *tc = tcase_create("goal");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, goal_within_matches_brute_force);
+    tcase_add_test(tc, steps_to_goal_matches_brute_force);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,341 @@
+/* The step game (search_by_steps): on many random positions the turns reachable by step-game
+ * sequences are exactly the whole-turn generator's turns (same end positions, repetitions
+ * included); a whole turn split into step-game moves ends where the turn does; the step game
+ * passes the library's conformance checks; and a search of it finds a goal. */
+#include <stdlib.h>
+
+#include <boardai/boardai.h>
+
+#include "arimaa_test_util.h"
+#include "check_main.h"
+#include "conformance.h"
+
+/* ck_assert writes to the test runner for every check, too slow for the millions of steps
+ * walked here: hot loops check with CHECK, which reports only a failure (through ck_abort). */
+#define CHECK(cond)                                                                             \
+    do {                                                                                        \
+        if (!(cond)) ck_abort_msg("%s:%d: check failed: %s", __FILE__, __LINE__, #cond);        \
+    } while (0)
+
+static ba_game *step_game(void)
+{
+    ba_arimaa_options o;
+    ba_arimaa_options_default(&o);
+    o.search_by_steps = 1;
+    ba_game *g = NULL;
+    ck_assert_int_eq(ba_arimaa_create(&o, &g, NULL), BA_OK);
+    return g;
+}
+
+/* A sorted set of hashes. */
+typedef struct hset {
+    uint64_t *v;
+    size_t n, cap;
+} hset;
+
+static void hset_add(hset *s, uint64_t h)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 1024;
+        s->v = realloc(s->v, s->cap * sizeof *s->v);
+        CHECK(s->v != NULL);
+    }
+    s->v[s->n++] = h;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static size_t hset_finish(hset *s)
+{
+    if (s->n == 0) return 0; /* an immobilised side: no turns, no array */
+    qsort(s->v, s->n, sizeof *s->v, cmp_u64);
+    size_t k = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (k == 0 || s->v[k - 1] != s->v[i]) s->v[k++] = s->v[i];
+    s->n = k;
+    return k;
+}
+
+/* An open-addressing set of non-zero keys (the walk's transposition filter). */
+typedef struct kset {
+    uint64_t *v;
+    size_t mask, n;
+} kset;
+
+static int kset_insert(kset *s, uint64_t key)
+{
+    if (!key) key = 1;
+    if ((s->n + 1) * 2 > s->mask + 1 || !s->v) {
+        kset bigger = {calloc(s->v ? (s->mask + 1) * 2 : 4096, sizeof(uint64_t)),
+                       s->v ? s->mask * 2 + 1 : 4095, 0};
+        CHECK(bigger.v != NULL);
+        for (size_t i = 0; s->v && i <= s->mask; i++)
+            if (s->v[i]) kset_insert(&bigger, s->v[i]);
+        free(s->v);
+        *s = bigger;
+    }
+    size_t i = (size_t)(key ^ (key >> 31)) & s->mask;
+    while (s->v[i]) {
+        if (s->v[i] == key) return 0;
+        i = (i + 1) & s->mask;
+    }
+    s->v[i] = key;
+    s->n++;
+    return 1;
+}
+
+/* Depth-first over the step game from st (inside its turn), collecting the hash of every
+ * position where the turn ends. `seen` prunes transpositions (hash with the step count). */
+static void step_walk(const ba_game *g, const arm_state *st, const ba_history *hist, hset *ends,
+                      kset *seen)
+{
+    ba_move moves[ARM_MAX_ACTIONS + 1];
+    int n = g->generate(g, st, hist, moves, ARM_MAX_ACTIONS + 1);
+    CHECK(n >= 0);
+    for (int i = 0; i < n; i++) {
+        arm_state child = *st;
+        CHECK(g->apply(g, &child, &moves[i]) == BA_OK);
+        if (child.side != st->side) {
+            CHECK(child.steps == 0);
+            hset_add(ends, child.hash);
+            continue;
+        }
+        if (kset_insert(seen, g->hash(g, &child))) step_walk(g, &child, hist, ends, seen);
+    }
+}
+
+/* Compares the step game's reachable turn ends with the turn generator's turns. */
+static size_t compare_turns(const ba_game *g, const arm_state *st, const ba_history *hist)
+{
+    int cap = 600000;
+    ba_move *turns = malloc((size_t)cap * sizeof *turns);
+    CHECK(turns != NULL);
+    int n = arm_generate_turns(st, hist, turns, (size_t)cap, 0);
+    CHECK(n >= 0);
+    hset want = {0}, ends = {0};
+    kset seen = {0};
+    for (int i = 0; i < n; i++) {
+        arm_state next = *st;
+        CHECK(arm_apply_move(&next, &turns[i]) == BA_OK);
+        hset_add(&want, next.hash);
+        /* The turn as step-game moves ends in the same position. */
+        ba_move parts[5];
+        int k = arm_turn_to_step_moves(st, &turns[i], parts);
+        CHECK(k > 0);
+        arm_state s2 = *st;
+        for (int j = 0; j < k; j++) {
+            CHECK(s2.side == st->side);
+            CHECK(g->apply(g, &s2, &parts[j]) == BA_OK);
+        }
+        CHECK(s2.side != st->side);
+        CHECK(s2.hash == next.hash);
+        CHECK(memcmp(s2.board, next.board, 64) == 0);
+    }
+    CHECK((int)hset_finish(&want) == n); /* one move per resulting position */
+    step_walk(g, st, hist, &ends, &seen);
+    hset_finish(&ends);
+    ck_assert_msg(ends.n == want.n, "step game reaches %zu turn ends, the turn generator %zu",
+                  ends.n, want.n);
+    ck_assert(want.n == 0 || memcmp(ends.v, want.v, want.n * sizeof *want.v) == 0);
+    free(want.v);
+    free(ends.v);
+    free(seen.v);
+    free(turns);
+    return (size_t)n;
+}
+
+/* A random legal turn made of random step-game moves. */
+static void random_turn(const ba_game *g, arm_state *st, unsigned *seed)
+{
+    int side = st->side;
+    while (st->side == side) {
+        ba_move moves[ARM_MAX_ACTIONS + 1];
+        int n = g->generate(g, st, NULL, moves, ARM_MAX_ACTIONS + 1);
+        CHECK(n > 0);
+        CHECK(g->apply(g, st, &moves[rand_r(seed) % (unsigned)n]) == BA_OK);
+    }
+}
+
+/* Positions from random games: random curated setups, then random turns. */
+START_TEST(step_turns_equal_turn_generator_random_games)
+{
+    ba_game *g = step_game();
+    unsigned seed = 12345;
+    int positions = 0;
+    for (int game = 0; game < 40; game++) {
+        arm_state st;
+        arm_clear(&st);
+        for (int s = 0; s < 2; s++) {
+            ba_move setups[BA_ARIMAA_SETUP_COUNT];
+            ck_assert_int_eq(arm_generate_setups(&st, setups, BA_ARIMAA_SETUP_COUNT),
+                             BA_ARIMAA_SETUP_COUNT);
+            ck_assert_int_eq(arm_apply_move(&st, &setups[rand_r(&seed) % BA_ARIMAA_SETUP_COUNT]),
+                             BA_OK);
+        }
+        int turns = 1 + (int)(rand_r(&seed) % 40);
+        for (int t = 0; t < turns && arm_static_result(&st) == BA_RESULT_ONGOING; t++) {
+            if (t % 8 == 7 || t == turns - 1) {
+                compare_turns(g, &st, NULL);
+                positions++;
+            }
+            random_turn(g, &st, &seed);
+        }
+    }
+    ck_assert_int_ge(positions, 60);
+    ba_game_destroy(g);
+}
+END_TEST
+
+/* Sparse random positions: pieces anywhere (pushes, pulls, freezing and traps all over). */
+START_TEST(step_turns_equal_turn_generator_sparse)
+{
+    ba_game *g = step_game();
+    unsigned seed = 777;
+    int positions = 0;
+    while (positions < 300) {
+        arm_state st;
+        arm_clear(&st);
+        st.phase = ARM_PHASE_PLAY;
+        st.side = (uint8_t)(rand_r(&seed) & 1);
+        int pieces = 4 + (int)(rand_r(&seed) % 20);
+        for (int i = 0; i < pieces; i++) {
+            int sq = (int)(rand_r(&seed) % 64);
+            if (st.board[sq] != ARM_EMPTY) continue;
+            int side = (int)(rand_r(&seed) & 1), type = (int)(rand_r(&seed) % ARM_TYPES);
+            /* No rabbit on its goal rank, so the game is not over. */
+            if (type == ARM_RABBIT && (arm_goal_rank(side) & arm_bit(sq))) continue;
+            arm_put(&st, sq, side, type);
+        }
+        arm_captures(&st, NULL, NULL);
+        st.hash = arm_hash_full(&st);
+        if (!st.bb[0][ARM_RABBIT] || !st.bb[1][ARM_RABBIT]) continue;
+        if (arm_static_result(&st) != BA_RESULT_ONGOING) continue;
+        compare_turns(g, &st, NULL);
+        positions++;
+    }
+    ba_game_destroy(g);
+}
+END_TEST
+
+/* With a history that holds some turn ends twice, both refuse exactly those turns. */
+START_TEST(step_turns_equal_turn_generator_with_repetitions)
+{
+    ba_game *g = step_game();
+    arm_state st = at_pos('g', "Ed4 Ra2 Rh2 rb7 rg7 ed6 Mc2");
+    ba_move turns[20000];
+    int n = arm_generate_turns(&st, NULL, turns, 20000, 0);
+    ck_assert_int_gt(n, 10);
+    uint64_t hashes[8];
+    for (int i = 0; i < 4; i++) {
+        arm_state next = st;
+        ck_assert_int_eq(arm_apply_move(&next, &turns[i * 3]), BA_OK);
+        hashes[2 * i] = next.hash;
+        hashes[2 * i + 1] = next.hash;
+    }
+    ba_history hist = {hashes, 8};
+    size_t with = compare_turns(g, &st, &hist);
+    ck_assert_uint_eq(with, (size_t)n - 4);
+    ba_game_destroy(g);
+}
+END_TEST
+
+START_TEST(step_moves_text_and_rules)
+{
+    ba_game *g = step_game();
+    ba_pos *pos = NULL;
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    ba_error err;
+    arm_state st = at_pos('g', "rb8 Eb7 Rd2 rh7");
+    char text[BA_POS_TEXT_MAX];
+    ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
+    ck_assert_int_eq(ba_pos_set_text(pos, text, &err), BA_OK);
+    /* No pass before a step; a step back to where the turn began is no move. */
+    ck_assert_int_ne(ba_pos_play_text(pos, "pass", &err), BA_OK);
+    ck_assert_int_eq(ba_pos_play_text(pos, "Eb7e", &err), BA_OK);
+    ck_assert_int_eq(ba_pos_side_to_move(pos), 0);
+    ck_assert_int_ne(ba_pos_play_text(pos, "Ec7w", &err), BA_OK);
+    /* The position text inside a turn says so, and reads back to the same hash. */
+    ck_assert_int_ge(ba_pos_text(pos, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, " steps 1 start "));
+    ba_pos *copy = NULL;
+    ck_assert_int_eq(ba_pos_new(g, &copy), BA_OK);
+    ck_assert_int_eq(ba_pos_set_text(copy, text, &err), BA_OK);
+    ck_assert_uint_eq(ba_pos_hash(copy), ba_pos_hash(pos));
+    ba_pos_free(copy);
+    /* A push is one move of two steps; after four steps the turn is over. */
+    ck_assert_int_eq(ba_pos_play_text(pos, "Ec7w", &err) == BA_OK, 0);
+    ck_assert_int_eq(ba_pos_play_text(pos, "Rd2n", &err), BA_OK);
+    ck_assert_int_eq(ba_pos_play_text(pos, "rh7s Ec7e", &err) == BA_OK, 0); /* not adjacent */
+    ck_assert_int_eq(ba_pos_play_text(pos, "Rd3n", &err), BA_OK);
+    ck_assert_int_eq(ba_pos_side_to_move(pos), 0);
+    ck_assert_int_eq(ba_pos_play_text(pos, "Ec7w", &err), BA_OK);
+    ck_assert_int_eq(ba_pos_side_to_move(pos), 1);
+    ck_assert_int_ne(ba_pos_play_text(pos, "pass", &err), BA_OK);
+    ck_assert_int_eq(((const arm_state *)ba_pos_state(pos))->steps, 0);
+    /* Silver: one step, then a pass ends its turn. */
+    ck_assert_int_eq(ba_pos_play_text(pos, "rh7w", &err), BA_OK);
+    ck_assert_int_eq(ba_pos_play_text(pos, "pass", &err), BA_OK);
+    ck_assert_int_eq(ba_pos_side_to_move(pos), 0);
+    ba_pos_free(pos);
+    ba_game_destroy(g);
+}
+END_TEST
+
+START_TEST(step_game_conformance)
+{
+    ba_game *g = step_game();
+    char msg[1024];
+    ba_conformance_stats stats;
+    int rc = ba_conformance_run(g, 7, 1, 14, &stats, msg, sizeof msg);
+    ck_assert_msg(rc == 0, "%s", msg);
+    rc = ba_search_equivalence_check(g, 11, 3, 3, 8, msg, sizeof msg);
+    ck_assert_msg(rc == 0, "%s", msg);
+    ba_game_destroy(g);
+}
+END_TEST
+
+/* Gold's rabbit on d5 reaches d8 in three steps; the search must play it within its turn. */
+START_TEST(step_search_finds_goal)
+{
+    ba_game *g = step_game();
+    ba_pos *pos = NULL;
+    ba_engine *e = NULL;
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ba_error err;
+    arm_state st = at_pos('g', "Rd5 Ee2 ra7 rh7 eb6");
+    char text[BA_POS_TEXT_MAX];
+    ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
+    ck_assert_int_eq(ba_pos_set_text(pos, text, &err), BA_OK);
+    ba_engine_set(e, BA_OPT_DEPTH, 3);
+    for (int i = 0; i < 4 && ba_pos_result(pos) == BA_RESULT_ONGOING; i++) {
+        ck_assert_int_eq(ba_pos_side_to_move(pos), 0);
+        ba_search_result r;
+        ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
+        ck_assert_int_eq(ba_pos_play(pos, &r.best, &err), BA_OK);
+    }
+    ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_WIN0);
+    ba_engine_free(e);
+    ba_pos_free(pos);
+    ba_game_destroy(g);
+}
+END_TEST
+
+Suite *ba_test_suite(void)
+{
+    Suite *s = suite_create("arimaa_steps");
+    TCase *tc = tcase_create("steps");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, step_turns_equal_turn_generator_random_games);
+    tcase_add_test(tc, step_turns_equal_turn_generator_sparse);
+    tcase_add_test(tc, step_turns_equal_turn_generator_with_repetitions);
+    tcase_add_test(tc, step_moves_text_and_rules);
+    tcase_add_test(tc, step_game_conformance);
+    tcase_add_test(tc, step_search_finds_goal);
+    suite_add_tcase(s, tc);
+    return s;
+}
