@@ -8,9 +8,10 @@
   'use strict';
   const STORE = 'boardai-camelot-games';
   const MAX_GAMES = 32;
-  // Levels as the server's (depth, time cap in ms, name).
-  const LEVELS = [[1, 1000, 'Beginner'], [2, 3000, 'Novice'], [3, 6000, 'Club player'],
-    [4, 10000, 'Strong'], [6, 20000, 'Expert'], [8, 40000, 'Master']];
+  // The library's levels (ba_camelot_level: depth cap or 0, think time in ms, name), shown on
+  // the page; the searches themselves are configured by the library (cw_search_level).
+  const LEVELS = [[2, 100, 'Beginner'], [4, 500, 'Novice'], [0, 2000, 'Club player'],
+    [0, 5000, 'Strong'], [0, 15000, 'Expert'], [0, 40000, 'Master']];
   const SIDES = ['white', 'black'];
   const USUAL_START = '2/8/10/12/12/2kmmmmmmk2/3kmmmmk3/12/12/3KMMMMK3/2KMMMMMMK2/12/12/10/8/2 w 0 0 - 0';
   const ERR = { ARG: -1, PARSE: -3, ILLEGAL: -4, RANGE: -5, STATE: -7 };
@@ -151,7 +152,6 @@
     save(g);
   }
   function startSearch(g) {
-    const [depth, time_ms] = LEVELS[g.level - 1];
     g.thinking = true;
     g.paused = false;
     g.hint = null;
@@ -159,7 +159,7 @@
     g.ai_error = null;
     g.seq++;
     const moves = g.moves.map((m) => m.text);
-    ask(aiWorker, { cmd: 'search', start: g.start, moves, depth, time_ms }, (p) => {
+    ask(aiWorker, { cmd: 'search', start: g.start, moves, level: g.level }, (p) => {
       g.ai_depth = p.depth; g.ai_score = p.score; g.ai_nodes = p.nodes; g.ai_time_ms = p.time_ms;
       if (p.best) g.best = p.best;
       g.seq++;
@@ -287,8 +287,8 @@
       if (g.thinking) throw new ApiError(409, 'the AI is thinking');
       const st = await state(g);
       if (st.result !== 'ongoing') throw new ApiError(409, 'the game is over');
-      const [depth, time_ms] = LEVELS[Math.min(g.level, 3) - 1];
-      const r = await ask(aiWorker, { cmd: 'search', start: g.start, moves: g.moves.map((m) => m.text), depth, time_ms });
+      const r = await ask(aiWorker, { cmd: 'search', start: g.start, moves: g.moves.map((m) => m.text),
+        level: Math.min(g.level, 3), hint: true });
       const path = await ask(rules, { cmd: 'state', start: g.start, moves: g.moves.map((m) => m.text).concat([r.best]) });
       g.hint = Object.assign({ text: r.best }, path.paths[path.paths.length - 1]);
       g.seq++;

@@ -300,6 +300,26 @@ EMSCRIPTEN_KEEPALIVE int cw_search(int depth, int time_ms)
     return rc;
 }
 
+/**
+ * Searches the position as playing level @p level plays (ba_camelot_level: think time, depth
+ * cap, noise; the server's levels), without noise when @p hint is non-zero. Like cw_search().
+ */
+EMSCRIPTEN_KEEPALIVE int cw_search_level(int level, int hint)
+{
+    ba_error_clear(&ERR);
+    int rc = ba_camelot_level_configure(ENGINE, level);
+    if (rc == BA_OK && hint)
+        rc = ba_engine_set(ENGINE, BA_OPT_NOISE, 0);
+    if (rc == BA_OK)
+        rc = ba_engine_search(ENGINE, POS, &RESULT);
+    out_reset();
+    char best[BA_MOVE_TEXT_MAX] = "";
+    if (rc == BA_OK && !ba_move_is_none(&RESULT.best))
+        ba_pos_move_text(POS, &RESULT.best, best, sizeof best);
+    put("%s", best);
+    return rc;
+}
+
 /** The score, depth, nodes and milliseconds of the last search. */
 EMSCRIPTEN_KEEPALIVE int cw_result_score(void) { return RESULT.score; }
 /** See cw_result_score(). */

@@ -65,7 +65,8 @@ const commands = {
     load(req.start, req.moves);
     M.onProgress = (depth, score, nodes, time_ms, best) =>
       postMessage({ id: req.id, progress: { depth, score, nodes, time_ms, best } });
-    const rc = call('cw_search', req.depth, req.time_ms);
+    const rc = req.level ? call('cw_search_level', req.level, req.hint ? 1 : 0)
+      : call('cw_search', req.depth, req.time_ms);
     M.onProgress = null;
     if (rc !== 0) throw new Refused(rc, message());
     return { best: text(), score: M._cw_result_score(), depth: M._cw_result_depth(),

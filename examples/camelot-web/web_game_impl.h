@@ -11,15 +11,16 @@
 #include "web_db.h"
 #include "web_games.h"
 
-/* One AI level: the search's limits. The one table of them is LEVELS in web_games.c. */
+/* One AI level: the library's definition (ba_camelot_level), the one table of them. */
 typedef struct web_level {
     const char *name;
-    int depth;
-    int time_ms;
+    int depth;   /* depth cap in plies, 0 = none */
+    int time_ms; /* think time per move */
+    int noise;   /* evaluation noise, 0 = none */
 } web_level;
 
 /* Level 1..WEB_LEVELS (clamped). */
-const web_level *web_level_get(int level);
+web_level web_level_get(int level);
 
 /* One move of the game record: its WCF text and who played it. */
 typedef struct web_record {

@@ -10,19 +10,21 @@
 #include "web_board.h"
 #include "web_game_impl.h"
 
-/* The AI levels: the terminal program's (examples/camelot/main.c) with shorter caps, since a
- * page is watched. The one table of them: the page shows what the state says. */
-static const web_level LEVELS[WEB_LEVELS] = {
-    {"Beginner", 1, 1000},  {"Novice", 2, 3000},  {"Club player", 3, 6000},
-    {"Strong", 4, 10000},   {"Expert", 6, 20000}, {"Master", 8, 40000},
-};
-
 /* Transposition table of each game's engine (made on the first AI move). */
 #define WEB_TT_MB 16
 
-const web_level *web_level_get(int level)
+web_level web_level_get(int level)
 {
-    return &LEVELS[level < 1 ? 0 : level > WEB_LEVELS ? WEB_LEVELS - 1 : level - 1];
+    ba_camelot_level_info info;
+    level = level < 1 ? 1 : level > WEB_LEVELS ? WEB_LEVELS : level;
+    web_level lv = {"?", 0, 0, 0};
+    if (ba_camelot_level(level, &info) == BA_OK) {
+        lv.name = info.name;
+        lv.depth = info.max_depth;
+        lv.time_ms = (int)info.time_ms;
+        lv.noise = info.eval_noise;
+    }
+    return lv;
 }
 
 const char *web_result_name(int result)
@@ -511,9 +513,7 @@ int web_game_start_ai(web_game *g, int level, ba_error *err)
         ba_engine_set(g->engine, BA_OPT_TT_MB, WEB_TT_MB);
         ba_engine_set_progress(g->engine, on_progress, g);
     }
-    const web_level *lv = web_level_get(g->level);
-    ba_engine_set(g->engine, BA_OPT_DEPTH, lv->depth);
-    ba_engine_set(g->engine, BA_OPT_TIME_MS, lv->time_ms);
+    ba_camelot_level_configure(g->engine, g->level < 1 ? 1 : g->level);
     if (ba_pos_clone(g->pos, &g->search_pos) != BA_OK)
         return ba_error_set(err, BA_ERR_NOMEM, "out of memory for the search");
     pthread_mutex_lock(&g->mu);
@@ -559,13 +559,13 @@ int web_game_hint(web_game *g, char *buf, ba_error *err)
     /* A private engine on a private copy: the game's own engine may be needed by "AI move". */
     ba_engine *e = NULL;
     ba_search_result *res = malloc(sizeof *res);
-    const web_level *lv = web_level_get(g->level < WEB_HINT_LEVEL ? g->level : WEB_HINT_LEVEL);
+    const int hint_level = g->level < 1 ? 1 : g->level < WEB_HINT_LEVEL ? g->level : WEB_HINT_LEVEL;
     if (!res || ba_engine_new(ba_pos_game(copy), &e) != BA_OK) {
         rc = ba_error_set(err, BA_ERR_NOMEM, "out of memory for the hint");
     } else {
         ba_engine_set(e, BA_OPT_TT_MB, WEB_HINT_TT_MB);
-        ba_engine_set(e, BA_OPT_DEPTH, lv->depth);
-        ba_engine_set(e, BA_OPT_TIME_MS, lv->time_ms);
+        ba_camelot_level_configure(e, hint_level);
+        ba_engine_set(e, BA_OPT_NOISE, 0); /* a hint is the engine's honest best */
         rc = ba_engine_search(e, copy, res);
         if (rc != BA_OK)
             rc = ba_error_set(err, rc, "the hint's search failed: %s", ba_errstr(rc));

@@ -23,8 +23,8 @@
 
 /** Bytes of a game id: 16 hex digits + NUL. */
 #define WEB_GAME_ID_SIZE 17
-/** AI strength levels 1..WEB_LEVELS (see web_games.c for their depth and time). */
-#define WEB_LEVELS 6
+/** AI strength levels 1..WEB_LEVELS: the library's Camelot levels (ba_camelot_level). */
+#define WEB_LEVELS BA_CAMELOT_LEVELS
 /** Default level for new games. */
 #define WEB_LEVEL_DEFAULT 2
 

@@ -67,7 +67,7 @@ char *web_game_record_text(web_game *g)
     const char *names[2];
     char ai_name[64];
     snprintf(ai_name, sizeof ai_name, "boardai level %d (%s)", g->level,
-             web_level_get(g->level)->name);
+             web_level_get(g->level).name);
     names[0] = g->ai_side == 0 ? ai_name : "Player";
     names[1] = g->ai_side == 1 ? ai_name : "Player";
     int result = ba_pos_result(g->pos);

@@ -291,7 +291,7 @@ json_t *web_game_state(web_game *g)
     json_object_set_new(ai, "side", g->ai_side < 0 ? json_null()
                                                    : json_string(SIDE_NAMES[g->ai_side]));
     json_object_set_new(ai, "level", json_integer(g->level));
-    json_object_set_new(ai, "level_name", json_string(web_level_get(g->level)->name));
+    json_object_set_new(ai, "level_name", json_string(web_level_get(g->level).name));
     json_object_set_new(ai, "thinking", json_boolean(g->thinking));
     json_object_set_new(ai, "paused", json_boolean(g->paused && !g->thinking));
     json_object_set_new(ai, "depth", json_integer(g->ai_depth));
@@ -307,12 +307,13 @@ json_t *web_game_state(web_game *g)
         json_object_set_new(json_object_get(st, "hint"), "text", json_string(g->hint));
     json_t *levels = json_array(), *limits = json_array();
     for (int i = 1; i <= WEB_LEVELS; i++) {
-        const web_level *lv = web_level_get(i);
-        json_array_append_new(levels, json_string(lv->name));
+        const web_level lv = web_level_get(i);
+        json_array_append_new(levels, json_string(lv.name));
         json_t *l = json_object();
-        json_object_set_new(l, "name", json_string(lv->name));
-        json_object_set_new(l, "depth", json_integer(lv->depth));
-        json_object_set_new(l, "time_ms", json_integer(lv->time_ms));
+        json_object_set_new(l, "name", json_string(lv.name));
+        json_object_set_new(l, "depth", json_integer(lv.depth));
+        json_object_set_new(l, "time_ms", json_integer(lv.time_ms));
+        json_object_set_new(l, "noise", json_integer(lv.noise));
         json_array_append_new(limits, l);
     }
     json_object_set_new(st, "levels", levels);

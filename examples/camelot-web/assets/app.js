@@ -252,7 +252,9 @@ function recordLines(st) {
 function levelText(st, i) {
   const l = st.level_limits ? st.level_limits[i] : null;
   const name = st.levels[i];
-  return l ? `${i + 1} · ${name} (depth ${l.depth}, up to ${l.time_ms / 1000} s)` : `${i + 1} · ${name}`;
+  if (!l) return `${i + 1} · ${name}`;
+  const cap = l.depth > 0 ? `, depth ≤ ${l.depth}` : '';
+  return `${i + 1} · ${name} (${l.time_ms / 1000} s a move${cap})`;
 }
 
 function renderStats(st) {
