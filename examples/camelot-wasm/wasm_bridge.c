@@ -279,6 +279,19 @@ EMSCRIPTEN_KEEPALIVE const char *cw_state(void)
     return cw_text();
 }
 
+/* Runs the engine as configured and answers the best move's text in cw_text(). */
+static int search_and_answer(int rc)
+{
+    if (rc == BA_OK)
+        rc = ba_engine_search(ENGINE, POS, &RESULT);
+    out_reset();
+    char best[BA_MOVE_TEXT_MAX] = "";
+    if (rc == BA_OK && !ba_move_is_none(&RESULT.best))
+        ba_pos_move_text(POS, &RESULT.best, best, sizeof best);
+    put("%s", best);
+    return rc;
+}
+
 /**
  * Searches the position to @p depth plies within @p time_ms (0: no limit); progress goes to
  * Module.onProgress. @return BA_OK, with the best move's text in cw_text() and the figures
@@ -290,14 +303,7 @@ EMSCRIPTEN_KEEPALIVE int cw_search(int depth, int time_ms)
     int rc = ba_engine_set(ENGINE, BA_OPT_DEPTH, depth);
     if (rc == BA_OK)
         rc = ba_engine_set(ENGINE, BA_OPT_TIME_MS, time_ms);
-    if (rc == BA_OK)
-        rc = ba_engine_search(ENGINE, POS, &RESULT);
-    out_reset();
-    char best[BA_MOVE_TEXT_MAX] = "";
-    if (rc == BA_OK && !ba_move_is_none(&RESULT.best))
-        ba_pos_move_text(POS, &RESULT.best, best, sizeof best);
-    put("%s", best);
-    return rc;
+    return search_and_answer(rc);
 }
 
 /**
@@ -310,14 +316,7 @@ EMSCRIPTEN_KEEPALIVE int cw_search_level(int level, int hint)
     int rc = ba_camelot_level_configure(ENGINE, level);
     if (rc == BA_OK && hint)
         rc = ba_engine_set(ENGINE, BA_OPT_NOISE, 0);
-    if (rc == BA_OK)
-        rc = ba_engine_search(ENGINE, POS, &RESULT);
-    out_reset();
-    char best[BA_MOVE_TEXT_MAX] = "";
-    if (rc == BA_OK && !ba_move_is_none(&RESULT.best))
-        ba_pos_move_text(POS, &RESULT.best, best, sizeof best);
-    put("%s", best);
-    return rc;
+    return search_and_answer(rc);
 }
 
 /** The score, depth, nodes and milliseconds of the last search. */

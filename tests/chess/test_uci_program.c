@@ -18,112 +18,32 @@
 #include <unistd.h>
 
 #include "check_main.h"
+#include "pipe_program.h"
 #include "chess/chess_internal.h"
 
-typedef struct engine {
-    pid_t pid;
-    int to, from;
-    char buf[1 << 16];
-    size_t len;
-} engine;
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void program_path(char *out, size_t cap)
-{
-    const char *env = getenv("BA_CHESS_PROGRAM");
-    if (env && *env) {
-        snprintf(out, cap, "%s", env);
-        return;
-    }
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    ck_assert_int_gt(n, 0);
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    ck_assert_ptr_nonnull(slash);
-    *slash = '\0';
-    snprintf(out, cap, "%s/../examples/boardai-chess", self);
-}
+typedef bt_program engine;
 
 static void start(engine *e)
 {
     char path[PATH_MAX + 64];
-    program_path(path, sizeof path);
-    ck_assert_msg(access(path, X_OK) == 0, "%s is not built (cmake --build the build folder)", path);
-    int to[2], from[2];
-    ck_assert_int_eq(pipe(to), 0);
-    ck_assert_int_eq(pipe(from), 0);
-    memset(e, 0, sizeof *e);
-    e->pid = fork();
-    ck_assert_int_ge(e->pid, 0);
-    if (e->pid == 0) {
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
-        /* no arguments and stdin a pipe: UCI, as a GUI starts it */
-        execl(path, path, (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
-    e->to = to[1];
-    e->from = from[0];
-}
-
-static void send(engine *e, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
-static void send(engine *e, const char *fmt, ...)
-{
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
-    va_end(ap);
-    line[n++] = '\n';
-    ck_assert_int_eq(write(e->to, line, (size_t)n), n);
+    /* no arguments and stdin a pipe: UCI, as a GUI starts it */
+    bt_program_path("BA_CHESS_PROGRAM", "boardai-chess", path, sizeof path);
+    bt_program_start(e, path);
 }
 
 /* The next line within @p timeout_ms: 1, or 0 on timeout / end of output. */
 static int read_line(engine *e, char *out, size_t cap, int64_t timeout_ms)
 {
-    int64_t deadline = now_ms() + timeout_ms;
-    for (;;) {
-        char *nl = memchr(e->buf, '\n', e->len);
-        if (nl) {
-            size_t len = (size_t)(nl - e->buf);
-            snprintf(out, cap, "%.*s", (int)len, e->buf);
-            memmove(e->buf, nl + 1, e->len - len - 1);
-            e->len -= len + 1;
-            return 1;
-        }
-        int64_t left = deadline - now_ms();
-        if (left <= 0 || e->len == sizeof e->buf)
-            return 0;
-        struct pollfd p = {e->from, POLLIN, 0};
-        int r = poll(&p, 1, (int)left);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return 0;
-        ssize_t got = read(e->from, e->buf + e->len, sizeof e->buf - e->len);
-        if (got <= 0)
-            return 0;
-        e->len += (size_t)got;
-    }
+    return bt_program_read_line(e, out, cap, bt_now_ms() + timeout_ms);
 }
 
 /* Reads up to a line starting with @p prefix (copied to @p out) within @p timeout_ms. */
 static void expect(engine *e, const char *prefix, char *out, size_t cap, int64_t timeout_ms)
 {
     char line[4096];
-    int64_t deadline = now_ms() + timeout_ms;
+    int64_t deadline = bt_now_ms() + timeout_ms;
     for (;;) {
-        ck_assert_msg(read_line(e, line, sizeof line, deadline - now_ms()), "no '%s' within %lld ms", prefix,
+        ck_assert_msg(read_line(e, line, sizeof line, deadline - bt_now_ms()), "no '%s' within %lld ms", prefix,
                       (long long)timeout_ms);
         if (!strncmp(line, prefix, strlen(prefix))) {
             if (out)
@@ -139,8 +59,8 @@ static void expect(engine *e, const char *prefix, char *out, size_t cap, int64_t
 static void no_bestmove_for(engine *e, int64_t ms, char *pv, size_t cap)
 {
     char line[4096];
-    int64_t deadline = now_ms() + ms;
-    while (read_line(e, line, sizeof line, deadline - now_ms())) {
+    int64_t deadline = bt_now_ms() + ms;
+    while (read_line(e, line, sizeof line, deadline - bt_now_ms())) {
         ck_assert_msg(strncmp(line, "bestmove", 8), "%s before stop", line);
         if (!strncmp(line, "info ", 5) && strstr(line, " pv "))
             snprintf(pv, cap, "%.*s", (int)strcspn(strstr(line, " pv ") + 4, " "), strstr(line, " pv ") + 4);
@@ -153,9 +73,9 @@ static void expect_bestmove_after(engine *e, const char *pv_so_far, char *move, 
     char line[4096], pv[16] = "", seen[2048] = "";
     snprintf(pv, sizeof pv, "%s", pv_so_far);
     size_t seen_len = 0;
-    int64_t deadline = now_ms() + timeout_ms;
+    int64_t deadline = bt_now_ms() + timeout_ms;
     for (;;) {
-        ck_assert_msg(read_line(e, line, sizeof line, deadline - now_ms()), "no bestmove within %lld ms",
+        ck_assert_msg(read_line(e, line, sizeof line, deadline - bt_now_ms()), "no bestmove within %lld ms",
                       (long long)timeout_ms);
         if (seen_len + 2 < sizeof seen) /* the transcript, for the failure message */
             seen_len += (size_t)snprintf(seen + seen_len, sizeof seen - seen_len, "%.200s\n", line);
@@ -176,24 +96,7 @@ static void expect_bestmove(engine *e, char *move, size_t cap, int64_t timeout_m
     expect_bestmove_after(e, "", move, cap, timeout_ms);
 }
 
-static void quit(engine *e)
-{
-    send(e, "quit");
-    int status = -1;
-    int64_t deadline = now_ms() + 3000;
-    while (now_ms() < deadline && waitpid(e->pid, &status, WNOHANG) == 0) {
-        struct timespec ts = {0, 10 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
-    if (status == -1) {
-        kill(e->pid, SIGKILL);
-        waitpid(e->pid, &status, 0);
-        ck_abort_msg("boardai-chess did not quit");
-    }
-    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    close(e->to);
-    close(e->from);
-}
+static void quit(engine *e) { bt_program_quit(e, 3000); }
 
 START_TEST(a_gui_session)
 {
@@ -201,12 +104,12 @@ START_TEST(a_gui_session)
     engine e;
     char line[4096], move[16];
     start(&e);
-    send(&e, "uci");
+    bt_program_send(&e, "uci");
     expect(&e, "id name boardai-chess", NULL, 0, 5000);
     expect(&e, "uciok", NULL, 0, 5000);
-    send(&e, "setoption name Hash value 8");
-    send(&e, "setoption name move overhead value 50");
-    send(&e, "isready");
+    bt_program_send(&e, "setoption name Hash value 8");
+    bt_program_send(&e, "setoption name move overhead value 50");
+    bt_program_send(&e, "isready");
     for (;;) { /* the options were all understood: no error line before readyok */
         ck_assert(read_line(&e, line, sizeof line, 5000));
         ck_assert_msg(!strstr(line, "error"), "%s", line);
@@ -220,14 +123,14 @@ START_TEST(a_gui_session)
     char moves[1024] = "";
     size_t mlen = 0;
     int64_t clock_ms[2] = {1000, 1000};
-    send(&e, "ucinewgame");
+    bt_program_send(&e, "ucinewgame");
     for (int ply = 0; ply < 10; ply++) {
-        send(&e, "position startpos moves%s", moves);
-        int64_t t0 = now_ms();
-        send(&e, "go wtime %lld btime %lld winc 20 binc 20", (long long)clock_ms[0], (long long)clock_ms[1]);
+        bt_program_send(&e, "position startpos moves%s", moves);
+        int64_t t0 = bt_now_ms();
+        bt_program_send(&e, "go wtime %lld btime %lld winc 20 binc 20", (long long)clock_ms[0], (long long)clock_ms[1]);
         expect_bestmove(&e, move, sizeof move, 10000);
         int stm = ply & 1;
-        clock_ms[stm] -= now_ms() - t0;
+        clock_ms[stm] -= bt_now_ms() - t0;
         ck_assert_msg(clock_ms[stm] > -500, "ply %d: the clock fell to %lld ms", ply, (long long)clock_ms[stm]);
         clock_ms[stm] += 20;
         ck_assert_msg(ba_pos_play_text(pos, move, NULL) == BA_OK, "illegal bestmove %s", move);
@@ -236,17 +139,17 @@ START_TEST(a_gui_session)
     ba_pos_free(pos);
 
     /* go infinite ends only with stop */
-    send(&e, "position startpos");
-    send(&e, "go infinite");
+    bt_program_send(&e, "position startpos");
+    bt_program_send(&e, "go infinite");
     char pv[16] = "";
     no_bestmove_for(&e, 300, pv, sizeof pv);
-    send(&e, "stop");
+    bt_program_send(&e, "stop");
     expect_bestmove_after(&e, pv, move, sizeof move, 5000);
 
     /* a GUI that sends a new position without stop: the search ends first, and answers */
-    send(&e, "go infinite");
-    send(&e, "position startpos moves e2e4");
-    send(&e, "go movetime 50");
+    bt_program_send(&e, "go infinite");
+    bt_program_send(&e, "position startpos moves e2e4");
+    bt_program_send(&e, "go movetime 50");
     expect_bestmove(&e, move, sizeof move, 5000);
     expect_bestmove(&e, move, sizeof move, 5000);
     ck_assert_msg(strlen(move) >= 4 && move[1] >= '5', "%s is not a black move", move); /* black's reply */
@@ -263,15 +166,15 @@ START_TEST(a_gui_session)
         "go frobnicate",
     };
     for (size_t i = 0; i < sizeof gos / sizeof gos[0]; i++) {
-        send(&e, "position startpos");
-        send(&e, "%s", gos[i]);
+        bt_program_send(&e, "position startpos");
+        bt_program_send(&e, "%s", gos[i]);
         expect_bestmove(&e, move, sizeof move, 8000);
         if (strstr(gos[i], "searchmoves e2e4"))
             ck_assert_str_eq(move, "e2e4");
         if (strstr(gos[i], "searchmoves a2a3"))
             ck_assert(!strcmp(move, "a2a3") || !strcmp(move, "h2h3"));
     }
-    send(&e, "isready");
+    bt_program_send(&e, "isready");
     expect(&e, "readyok", NULL, 0, 5000);
     quit(&e);
 }
