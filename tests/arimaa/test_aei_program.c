@@ -45,7 +45,7 @@ static int read_line_until(engine *e, char *out, size_t cap, int64_t deadline)
     if (!bt_program_read_line(&e->prog, out, cap, deadline))
         return 0;
     if (strncmp(out, "info depth ", 11) == 0)
-        snprintf(e->last_info_depth, sizeof e->last_info_depth, "%s", out + 11);
+        snprintf(e->last_info_depth, sizeof e->last_info_depth, "%.63s", out + 11);
     if (strncmp(out, "info pv", 7) == 0) e->saw_info_pv = 1;
     if (strncmp(out, "info time ", 10) == 0) e->saw_info_time = 1;
     if (strncmp(out, "log Error", 9) == 0 || strncmp(out, "log Warning", 11) == 0)
