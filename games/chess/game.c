@@ -4,7 +4,7 @@
 
 #include "chess_internal.h"
 
-/* ---- the evaluator, as data (shared/games/chess.md), in centipawns ---- */
+/* ---- the classic evaluator, as data (docs/chess.md), in centipawns ---- */
 static const int chess_material[CHS_NTYPES] = {100, 300, 300, 450, 900, 0};
 /* Positional values by 10x12 mailbox index, row r = indices 10r .. 10r+9, exactly as given
  * (including the slight asymmetry of rows 4 and 7). */

@@ -1,7 +1,7 @@
 /*
  * Camelot rules, one test per rule, each from a concrete position built by hand (see the piece
  * lists), with the negative cases the rules forbid. Expected moves were worked out on paper
- * from the rules in /work/shared/games/camelot.md, not read off the generator.
+ * from the WCF rules (docs/camelot-rules.md), not read off the generator.
  *
  * Piece lists: K/M a white knight/man, k/m a black knight/man, then the square. Most positions
  * carry far-away extra pieces (L4, A13, ...) only so that no side is down to one piece, which

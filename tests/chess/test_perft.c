@@ -28,7 +28,7 @@ static int max_depth(void)
     return (BA_UNDER_SANITIZER || getenv("BA_TEST_QUICK")) ? 4 : 5;
 }
 
-/* The table of shared/games/chess.md. */
+/* The published perft table (docs/chess.md; the Chess Programming Wiki's perft results). */
 static const struct {
     const char *fen;
     int depths;

@@ -7,7 +7,7 @@
 #include "check_main.h"
 #include "chess/chess_internal.h"
 
-/* The table exactly as printed in shared/games/chess.md (pawn units), parsed below. */
+/* The classic tutorial's table exactly as printed (pawn units; docs/chess.md), parsed below. */
 static const char *const table_rows[12] = {
     "0.00 0.00 0.00 0.00 0.00 0.00 0.00 0.00 0.00 0.00",
     "0.00 0.00 0.00 0.00 0.00 0.00 0.00 0.00 0.00 0.00",

@@ -1,5 +1,5 @@
 /* Best-first with iterative re-search against an independent implementation of the algorithm
- * as shared/search.md states it (written here over the public vtable only): same value and same
+ * as docs/search.md states it (written here over the public vtable only): same value and same
  * best move at every depth, for several re-search schedules; and legality. */
 #include <string.h>
 

@@ -131,7 +131,7 @@ typedef struct published {
     int pits, seeds, standard, empty_capture; /* 999: not given */
 } published;
 
-/* The table of ../shared/games/kalah.md that is feasible in a unit test. */
+/* The published solved values (Irving, Donkers and Uiterwijk 2000; docs/kalah.md) feasible in a unit test. */
 static const published table[] = {
     {1, 1, 0, 0},   {1, 2, -2, -2}, {1, 3, 6, 6}, {2, 1, 2, 2},      {2, 2, -2, -2},
     {3, 1, 0, 0},   {3, 2, 4, 4},   {6, 1, 999, 2}, {6, 2, 999, 10},

@@ -7,7 +7,7 @@
 #include "check_main.h"
 #include "ugolki_test_util.h"
 
-/* Typed again from docs (shared/games/ugolki.md), White's index (rank - 1) * 8 + file. */
+/* Typed again from the published square table (docs/ugolki.md), White's index (rank - 1) * 8 + file. */
 static const int ARTICLE_TABLE[64] = {
     0,  0,  0,  4,  5,  6,  7,  8,
     1,  1,  1,  12, 13, 14, 15, 16,
