@@ -102,6 +102,9 @@ static void usage(FILE *out)
             "  (quiescence), qdepth=D, aspiration=W, ttdeeper=0|1, selective=0|1, threads=T,\n"
             "  mcts_c=C*1000, playout=PLIES, solver=0|1, scale=S (MCTS), and the game's evaluation\n"
             "  parameters, e.g. \"alg=alphabeta,depth=3,N=16.09\" for Camelot.\n"
+            "  cmd=COMMAND makes the engine another program that speaks the common text protocol\n"
+            "  (e.g. an earlier build: \"cmd=/old/boardai-camelot --protocol,time=100\"); it is\n"
+            "  started for each game, and the other keys become its setoption lines.\n"
             "\n"
             "Options:\n"
             "  --game GAME         the game, with its rules parameters if any: NAME or\n"
@@ -720,6 +723,8 @@ int main(int argc, char **argv)
         FAIL("--b: %s", err.message);
     if (o.plot && !o.have_tune)
         FAIL("--plot draws a --tune sweep: give --tune too");
+    if (o.have_tune && s.cfg[1].program[0])
+        FAIL("--tune sets B's evaluation parameters, which a cmd= engine does not take");
     if (o.have_tune && o.have_sprt)
         FAIL("--sprt and --tune do not go together (tune first, then test the best value)");
     if (o.openings && read_openings(o.openings, &s) != 0) {

@@ -23,6 +23,7 @@
 /* One engine configuration. Engine settings left at -1 keep the engine's default. */
 typedef struct match_engine_cfg {
     char text[512]; /* the configuration as written (canonical form for CSV and reports) */
+    char program[400]; /* cmd=: the command of an engine that is another program, or "" */
     int64_t alg, depth, nodes, time_ms, tt_mb, noise, quiescence, qdepth, aspiration, tt_deeper,
         threads, mcts_c, mcts_playout, mcts_solver, mcts_scale, selective;
     int nparams; /* evaluation parameters, interpreted by the game's entry */
@@ -72,6 +73,12 @@ int match_config_param(const match_engine_cfg *cfg, const char *name, double *va
 
 /* Applies the engine settings of @p cfg to @p engine. @return BA_OK or an error code. */
 int match_config_apply(const match_engine_cfg *cfg, ba_engine *engine, ba_error *err);
+
+struct match_program;
+/* Sends the engine settings of a cmd= configuration to its program as `setoption` lines
+ * (the search limits go with each `go`). @return BA_OK or an error code. */
+int match_config_apply_program(const match_engine_cfg *cfg, struct match_program *program,
+                               ba_error *err);
 
 /* Game status in a record. */
 enum {

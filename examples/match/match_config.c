@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "match_program.h"
 
 /* Engine settings: the key, the field, the engine option and the accepted range. */
 typedef struct engine_key {
@@ -15,27 +16,28 @@ typedef struct engine_key {
     size_t offset; /* of the int64_t field in match_engine_cfg */
     ba_option option;
     int64_t min, max;
+    const char *proto; /* its `setoption` name in the common protocol, for `cmd=` engines */
 } engine_key;
 
 #define FIELD(f) offsetof(match_engine_cfg, f)
 
 static const engine_key ENGINE_KEYS[] = {
-    {"alg", FIELD(alg), BA_OPT_ALGORITHM, 0, 3},
-    {"depth", FIELD(depth), BA_OPT_DEPTH, 1, BA_MAX_DEPTH},
-    {"nodes", FIELD(nodes), BA_OPT_NODES, 0, INT64_MAX},
-    {"time", FIELD(time_ms), BA_OPT_TIME_MS, 0, INT64_MAX},
-    {"tt", FIELD(tt_mb), BA_OPT_TT_MB, 0, 1048576},
-    {"noise", FIELD(noise), BA_OPT_NOISE, 0, BA_SCORE_EVAL_MAX},
-    {"q", FIELD(quiescence), BA_OPT_QUIESCENCE, 0, 1},
-    {"qdepth", FIELD(qdepth), BA_OPT_QDEPTH, 0, BA_MAX_DEPTH},
-    {"aspiration", FIELD(aspiration), BA_OPT_ASPIRATION, 0, BA_SCORE_EVAL_MAX},
-    {"ttdeeper", FIELD(tt_deeper), BA_OPT_TT_DEEPER, 0, 1},
-    {"threads", FIELD(threads), BA_OPT_THREADS, 1, 64},
-    {"mcts_c", FIELD(mcts_c), BA_OPT_MCTS_C, 0, 100000},
-    {"playout", FIELD(mcts_playout), BA_OPT_MCTS_PLAYOUT, 0, BA_MAX_DEPTH},
-    {"solver", FIELD(mcts_solver), BA_OPT_MCTS_SOLVER, 0, 1},
-    {"scale", FIELD(mcts_scale), BA_OPT_MCTS_EVAL_SCALE, 1, BA_SCORE_EVAL_MAX},
-    {"selective", FIELD(selective), BA_OPT_SELECTIVE, 0, 1},
+    {"alg", FIELD(alg), BA_OPT_ALGORITHM, 0, 3, "algorithm"},
+    {"depth", FIELD(depth), BA_OPT_DEPTH, 1, BA_MAX_DEPTH, "depth"},
+    {"nodes", FIELD(nodes), BA_OPT_NODES, 0, INT64_MAX, "nodes"},
+    {"time", FIELD(time_ms), BA_OPT_TIME_MS, 0, INT64_MAX, "time"},
+    {"tt", FIELD(tt_mb), BA_OPT_TT_MB, 0, 1048576, "hash"},
+    {"noise", FIELD(noise), BA_OPT_NOISE, 0, BA_SCORE_EVAL_MAX, "noise"},
+    {"q", FIELD(quiescence), BA_OPT_QUIESCENCE, 0, 1, "quiescence"},
+    {"qdepth", FIELD(qdepth), BA_OPT_QDEPTH, 0, BA_MAX_DEPTH, "qdepth"},
+    {"aspiration", FIELD(aspiration), BA_OPT_ASPIRATION, 0, BA_SCORE_EVAL_MAX, "aspiration"},
+    {"ttdeeper", FIELD(tt_deeper), BA_OPT_TT_DEEPER, 0, 1, "ttdeeper"},
+    {"threads", FIELD(threads), BA_OPT_THREADS, 1, 64, "threads"},
+    {"mcts_c", FIELD(mcts_c), BA_OPT_MCTS_C, 0, 100000, "mctsc"},
+    {"playout", FIELD(mcts_playout), BA_OPT_MCTS_PLAYOUT, 0, BA_MAX_DEPTH, "mctsplayout"},
+    {"solver", FIELD(mcts_solver), BA_OPT_MCTS_SOLVER, 0, 1, "mctssolver"},
+    {"scale", FIELD(mcts_scale), BA_OPT_MCTS_EVAL_SCALE, 1, BA_SCORE_EVAL_MAX, "mctsevalscale"},
+    {"selective", FIELD(selective), BA_OPT_SELECTIVE, 0, 1, "selective"},
 };
 #define ENGINE_KEY_COUNT (sizeof ENGINE_KEYS / sizeof ENGINE_KEYS[0])
 
@@ -56,6 +58,12 @@ static int rebuild_text(match_engine_cfg *cfg)
 {
     size_t len = 0, cap = sizeof cfg->text;
     cfg->text[0] = '\0';
+    if (cfg->program[0]) {
+        int n = snprintf(cfg->text, cap, "cmd=%s", cfg->program);
+        if (n < 0 || (size_t)n >= cap)
+            return -1;
+        len = (size_t)n;
+    }
     for (size_t i = 0; i < ENGINE_KEY_COUNT; i++) {
         int64_t v = field_value(cfg, &ENGINE_KEYS[i]);
         if (v < 0)
@@ -131,6 +139,14 @@ static int parse_item(const char *item, match_engine_cfg *cfg, ba_error *err)
     key[klen] = '\0';
     const char *value = eq + 1;
 
+    if (strcmp(key, "cmd") == 0) {
+        if (strlen(value) >= sizeof cfg->program)
+            return ba_error_set(err, BA_ERR_PARSE, "cmd: the command is longer than %zu bytes",
+                                sizeof cfg->program - 1),
+                   -1;
+        snprintf(cfg->program, sizeof cfg->program, "%s", value);
+        return 0;
+    }
     if (strcmp(key, "alg") == 0 || strcmp(key, "algorithm") == 0) {
         for (int64_t a = 0; a < 4; a++)
             if (strcmp(value, ALG_NAMES[a]) == 0) {
@@ -185,6 +201,11 @@ int match_config_parse(const char *text, match_engine_cfg *cfg, ba_error *err)
         return ba_error_set(err, BA_ERR_ARG,
                             "'%s' has no search limit: give depth=, nodes= or time=", text),
                -1;
+    if (cfg->program[0] && cfg->nparams > 0)
+        return ba_error_set(err, BA_ERR_ARG,
+                            "'%s': a cmd= engine takes no evaluation parameter ('%s'); give it "
+                            "in the program's command line", text, cfg->param_name[0]),
+               -1;
     if (rebuild_text(cfg) != 0)
         return ba_error_set(err, BA_ERR_PARSE, "configuration too long"), -1;
     return 0;
@@ -200,6 +221,21 @@ int match_config_apply(const match_engine_cfg *cfg, ba_engine *engine, ba_error 
         if (rc != BA_OK)
             return ba_error_set(err, rc, "engine setting %s=%lld: %s", ENGINE_KEYS[i].key,
                                 (long long)v, ba_errstr(rc));
+    }
+    return BA_OK;
+}
+
+int match_config_apply_program(const match_engine_cfg *cfg, match_program *program, ba_error *err)
+{
+    /* The search limits (depth, nodes, time) go with each `go`; the rest are settings. */
+    for (size_t i = 0; i < ENGINE_KEY_COUNT; i++) {
+        int64_t v = field_value(cfg, &ENGINE_KEYS[i]);
+        if (v < 0 || ENGINE_KEYS[i].option == BA_OPT_DEPTH ||
+            ENGINE_KEYS[i].option == BA_OPT_NODES || ENGINE_KEYS[i].option == BA_OPT_TIME_MS)
+            continue;
+        int rc = match_program_option(program, ENGINE_KEYS[i].proto, v, err);
+        if (rc != BA_OK)
+            return rc;
     }
     return BA_OK;
 }

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "match.h"
+#include "match_program.h"
 
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -30,7 +31,32 @@ typedef struct game_ctx {
     ba_pos *ref;    /* the referee: the default rules */
     ba_pos *pos[2]; /* the same game seen by each engine's variant */
     ba_engine *engine[2];
+    match_program *program[2]; /* a cmd= engine's program, else NULL */
+    char *start_text;          /* the opening file's position, or NULL for the start */
+    char **moves;              /* the texts of the moves since then, for cmd= engines */
+    size_t move_count, move_cap;
 } game_ctx;
+
+/* Keeps @p text in the game's move list (which cmd= engines are told before each move).
+ * @return 0, or -1 out of memory. */
+static int keep_move(game_ctx *c, const char *text)
+{
+    if (c->move_count == c->move_cap) {
+        size_t cap = c->move_cap ? c->move_cap * 2 : 64;
+        char **m = realloc(c->moves, cap * sizeof *m);
+        if (!m)
+            return -1;
+        c->moves = m;
+        c->move_cap = cap;
+    }
+    size_t n = strlen(text) + 1;
+    char *copy = malloc(n);
+    if (!copy)
+        return -1;
+    memcpy(copy, text, n);
+    c->moves[c->move_count++] = copy;
+    return 0;
+}
 
 static void emitf(game_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -71,6 +97,10 @@ static int opening_from_line(game_ctx *c, const char *line, ba_error *err)
             if (rc != BA_OK)
                 return rc;
         }
+        free(c->start_text);
+        if (!(c->start_text = malloc(strlen(line) + 1)))
+            return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+        memcpy(c->start_text, line, strlen(line) + 1);
         emitf(c, "s %s", line);
         return BA_OK;
     }
@@ -90,6 +120,8 @@ static int opening_from_line(game_ctx *c, const char *line, ba_error *err)
             snprintf(text, sizeof text, "%s", tok);
         if ((rc = play_all(c, &m, err)) != BA_OK)
             return rc;
+        if (keep_move(c, text) != 0)
+            return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
         emitf(c, "o %s", text);
     }
     return BA_OK;
@@ -144,6 +176,10 @@ static int random_opening(game_ctx *c, uint64_t pair, ba_error *err)
             snprintf(text, sizeof text, "?");
         if ((rc = play_all(c, &line[k], err)) != BA_OK)
             goto done;
+        if (keep_move(c, text) != 0) {
+            rc = ba_error_set(err, BA_ERR_NOMEM, "out of memory");
+            goto done;
+        }
         emitf(c, "o %s", text);
     }
 done:
@@ -154,12 +190,38 @@ done:
 
 static void cleanup(game_ctx *c)
 {
+    for (size_t i = 0; i < c->move_count; i++)
+        free(c->moves[i]);
+    free(c->moves);
+    free(c->start_text);
     for (int e = 0; e < 2; e++) {
+        match_program_stop(c->program[e]);
         ba_engine_free(c->engine[e]);
         ba_pos_free(c->pos[e]);
         ba_game_destroy(c->games[e]);
     }
     ba_pos_free(c->ref);
+}
+
+/* Asks engine @p e's program for its move: the move (checked by the referee) and its nodes go
+ * to @p res. An illegal or unreadable answer is BA_ERR_ILLEGAL, a silent program another error. */
+static int program_move(game_ctx *c, int e, ba_search_result *res, ba_error *err)
+{
+    const match_engine_cfg *cfg = &c->setup->cfg[e];
+    match_program_limits lim = {cfg->time_ms, cfg->depth, cfg->nodes};
+    char best[BA_MOVE_TEXT_MAX];
+    uint64_t nodes = 0;
+    int rc = match_program_move(c->program[e], c->start_text, (const char *const *)c->moves,
+                                c->move_count, &lim, best, sizeof best, &nodes, err);
+    if (rc != BA_OK)
+        return rc;
+    memset(res, 0, sizeof *res);
+    res->nodes = nodes;
+    ba_error perr;
+    if (ba_pos_parse_move(c->ref, best, &res->best, &perr) != BA_OK)
+        return ba_error_set(err, BA_ERR_ILLEGAL, "the program played '%s': %s", best,
+                            perr.message);
+    return BA_OK;
 }
 
 void match_play_game(const match_setup *s, int64_t index, match_emit_fn emit, void *user)
@@ -181,6 +243,12 @@ void match_play_game(const match_setup *s, int64_t index, match_emit_fn emit, vo
                                                                                  : err.code;
         if (rc == BA_OK)
             rc = ba_pos_new(c.games[e], &c.pos[e]);
+        if (rc == BA_OK && s->cfg[e].program[0]) {
+            rc = match_program_start(s->cfg[e].program, &c.program[e], &err);
+            if (rc == BA_OK)
+                rc = match_config_apply_program(&s->cfg[e], c.program[e], &err);
+            continue;
+        }
         if (rc == BA_OK)
             rc = ba_engine_new(c.games[e], &c.engine[e]);
         if (rc == BA_OK)
@@ -229,10 +297,19 @@ void match_play_game(const match_setup *s, int64_t index, match_emit_fn emit, vo
             abort(); /* testing aid (--inject-crash): the worker dies mid-game */
         int stm = ba_pos_side_to_move(c.ref);
         int e = stm == a_side ? 0 : 1;
-        rc = ba_engine_search(c.engine[e], c.pos[e], res);
-        if (rc != BA_OK) {
-            emitf(&c, "x %d engine %c failed to search: %s", MATCH_ERROR, "AB"[e], ba_errstr(rc));
-            goto out;
+        if (c.program[e]) {
+            if (program_move(&c, e, res, &err) != BA_OK) {
+                emitf(&c, "x %d engine %c: %s", err.code == BA_ERR_ILLEGAL ? MATCH_ILLEGAL
+                      : MATCH_ERROR, "AB"[e], err.message);
+                goto out;
+            }
+        } else {
+            rc = ba_engine_search(c.engine[e], c.pos[e], res);
+            if (rc != BA_OK) {
+                emitf(&c, "x %d engine %c failed to search: %s", MATCH_ERROR, "AB"[e],
+                      ba_errstr(rc));
+                goto out;
+            }
         }
         nodes[e] += res->nodes;
         if (index == s->inject_illegal && e == 0 && moves_played >= 2) {
@@ -257,6 +334,10 @@ void match_play_game(const match_setup *s, int64_t index, match_emit_fn emit, vo
             emitf(&c, "m %s", text);
             emitf(&c, "x %d the engines' game variants disagree on '%s': %s", MATCH_ERROR, text,
                   err.message);
+            goto out;
+        }
+        if (keep_move(&c, text) != 0) {
+            emitf(&c, "x %d out of memory", MATCH_ERROR);
             goto out;
         }
         emitf(&c, "m %s", text);
