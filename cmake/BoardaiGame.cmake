@@ -13,7 +13,8 @@ function(boardai_add_game name)
   add_library(${_target} OBJECT ${ARGN})
   set_target_properties(${_target} PROPERTIES POSITION_INDEPENDENT_CODE ON
     C_VISIBILITY_PRESET hidden)
-  target_compile_definitions(${_target} PRIVATE BOARDAI_BUILDING)
+  # The library itself sees the experimental declarations (docs/api-stability.md).
+  target_compile_definitions(${_target} PRIVATE BOARDAI_BUILDING BOARDAI_EXPERIMENTAL)
   # "<name>/file.h" from the game's own folder only: a folder in the build tree holding one link,
   # <name> -> games/<name>, so that no other game is reachable under that root.
   set(_root ${PROJECT_BINARY_DIR}/game_roots/${name})

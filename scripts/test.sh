@@ -231,7 +231,7 @@ install_tree() {
 
 # The programs in tests/external, built with nothing but the installed library and pkg-config.
 consumer_pkgconfig() {
-    local pc out src name flags
+    local pc out src name flags extra
     pc=$(dirname "$(compgen -G "$PREFIX/lib*/pkgconfig/boardai.pc" | head -n 1)")
     export PKG_CONFIG_PATH=$pc
     echo "pkg-config --cflags --libs boardai: $(pkg-config --cflags --libs boardai)"
@@ -248,8 +248,20 @@ consumer_pkgconfig() {
             continue
         fi
         echo "--- $name"
+        extra=()
+        if [ "$name" = experimental ]; then
+            # The experimental part is declared only with BOARDAI_EXPERIMENTAL (api-stability.md).
+            # shellcheck disable=SC2046
+            if cc "${flags[@]}" $(pkg-config --cflags boardai) -fsyntax-only "$src" \
+                2>"$out/$name.without-macro.log"; then
+                echo "$name compiles without BOARDAI_EXPERIMENTAL"; return 1
+            fi
+            grep -q 'ba_pst' "$out/$name.without-macro.log" ||
+                { cat "$out/$name.without-macro.log"; return 1; }
+            extra=(-DBOARDAI_EXPERIMENTAL)
+        fi
         # shellcheck disable=SC2046
-        cc "${flags[@]}" $(pkg-config --cflags boardai) "$src" -o "$out/$name" \
+        cc "${flags[@]}" "${extra[@]}" $(pkg-config --cflags boardai) "$src" -o "$out/$name" \
             $(pkg-config --libs boardai) || return 1
         # The installed library is not on the loader's path: say where it is.
         LD_LIBRARY_PATH="$(pkg-config --variable=libdir boardai)" "$out/$name" || return 1
