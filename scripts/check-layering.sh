@@ -129,6 +129,14 @@ def resolve_game_include(game, path, kind, name):
 
 
 lib_private = {f for f in os.listdir(os.path.join(root, "lib")) if f.endswith(".h")}
+# The build stops a game that includes one of them (cmake/BoardaiGame.cmake lists them, for the
+# stand-ins that shadow a system header of the same name such as <search.h>): keep the list whole.
+game_cmake = os.path.join(root, "cmake", "BoardaiGame.cmake")
+if os.path.exists(game_cmake):
+    m = re.search(r"set\(BOARDAI_LIB_PRIVATE_HEADERS([^)]*)\)", read(game_cmake))
+    listed = set(m.group(1).split()) if m else set()
+    for h in sorted(lib_private - listed):
+        report("cmake", game_cmake, 1, f"lib/{h} is missing from BOARDAI_LIB_PRIVATE_HEADERS")
 game_files = {}
 for g in games:
     own = os.path.join(root, "games", g)
