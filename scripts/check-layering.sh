@@ -5,7 +5,8 @@
 #     files or public header, no private header of lib/ (search.h, tt.h, ...), no ../ path;
 #   - no include circle among a game's headers, and no circle among a game's files through the
 #     functions they use ("vtable.c uses movegen.c, which uses cam_options() from vtable.c");
-#   - no file(GLOB) in the project's CMake files (every target lists its sources);
+#   - no file(GLOB) in the project's CMake files (every target lists its sources), and no C
+#     source that no CMake file lists (it would silently not be built);
 #   - every game fills its vtable with BA_GAME_INIT;
 #   - no absolute path outside the repository (/work/, ../shared, /tmp/) in docs/, include/, lib/,
 #     games/ and README.md: readers of the repository have none of them.
@@ -22,7 +23,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 while [ $# -gt 0 ]; do
     case $1 in
     --root) [ $# -ge 2 ] || { echo "error: --root needs a folder" >&2; exit 2; }; ROOT=$2; shift ;;
-    -h | --help) sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -329,6 +330,32 @@ for dirpath, dirs, files in os.walk(root):
                 code = l.split("#", 1)[0]
                 if re.search(r"\bfile\s*\(\s*GLOB", code, re.I):
                     report("cmake", p, i, "file(GLOB ...): list the sources (a stray file must not be built)")
+
+# ---- every C source is listed (without file(GLOB), a forgotten one is never built) ----
+# A source counts as listed when its name (with or without .c) is written in a CMake file of the
+# tree, or in a script of scripts/ (the WebAssembly bridge). tests/fuzz and tests/match name
+# their sources through patterns (tests/fuzz/harnesses.cmake, examples/match/CMakeLists.txt) and
+# are left to those files.
+names = set()
+for dirpath, dirs, files in os.walk(root):
+    dirs[:] = sorted(d for d in dirs if not d.startswith((".", "build")) and d != "node_modules")
+    for f in sorted(files):
+        if f == "CMakeLists.txt" or f.endswith(".cmake"):
+            text = "\n".join(l.split("#", 1)[0] for l in read(os.path.join(dirpath, f)).splitlines())
+            names.update(t.rsplit("/", 1)[-1] for t in re.findall(r"[\w./-]+", text))
+scripts_text = ""
+scripts_dir = os.path.join(root, "scripts")
+for f in sorted(os.listdir(scripts_dir) if os.path.isdir(scripts_dir) else []):
+    if f.endswith(".sh"):
+        scripts_text += read(os.path.join(root, "scripts", f))
+skip = {os.path.join(root, "tests", "fuzz"), os.path.join(root, "tests", "match")}
+for top in ("lib", "games", "tests", "examples", "bench"):
+    for dirpath, dirs, files in os.walk(os.path.join(root, top)):
+        dirs[:] = sorted(d for d in dirs if d != "node_modules" and os.path.join(dirpath, d) not in skip)
+        for f in sorted(files):
+            if f.endswith(".c") and f not in names and f[:-2] not in names and f not in scripts_text:
+                report("cmake", os.path.join(dirpath, f), 1, "listed in no CMakeLists.txt: it "
+                       "is not built (add it to its target's list of sources)")
 
 # ---- no absolute path outside the repository ----
 OUTSIDE = re.compile(r"/work/|\.\./shared|/tmp/")

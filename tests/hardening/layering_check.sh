@@ -31,6 +31,7 @@ int ${g}_top(void) { return ${g}_rule(1); }"
 done
 mk README.md <<<'Build with cmake.'
 mk CMakeLists.txt <<<'add_subdirectory(lib) # no globbing: file(GLOB) is named in a comment only'
+mk lib/CMakeLists.txt <<<'add_library(core OBJECT engine.c)'
 
 "$check" --root "$tmp" >"$tmp.out" 2>&1 || { echo "the clean tree fails:"; cat "$tmp.out"; exit 1; }
 
@@ -47,6 +48,7 @@ mk games/beta/beta_b.h <<<'#include "beta_a.h"'
 echo 'static const ba_game beta_old = {sizeof(ba_game), "beta"};' >>"$tmp/games/beta/beta_game.c"
 echo 'file(GLOB SRC *.c)' >>"$tmp/CMakeLists.txt"
 echo 'See /work/shared/beta.md for the rules.' >>"$tmp/README.md"
+echo 'int alpha_extra(void);' >"$tmp/games/alpha/alpha_extra.c"
 
 if "$check" --root "$tmp" >"$tmp.out" 2>&1; then
     echo "the faulty tree passes:"; cat "$tmp.out"; exit 1
@@ -65,6 +67,7 @@ expect '^games/beta/beta_game.c:1: beta: [0-9]+ files use each other in a circle
 expect '^games/beta/beta_game.c:[0-9]+: beta fills a ba_game without BA_GAME_INIT'
 expect '^CMakeLists.txt:2: file\(GLOB'
 expect "^README.md:2: '/work/': a path outside the repository"
-expect '^layering: 10 finding'
+expect '^games/alpha/alpha_extra.c:1: listed in no CMakeLists.txt'
+expect '^layering: 11 finding'
 [ $status -eq 0 ] || cat "$tmp.out"
 exit $status
