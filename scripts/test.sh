@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole check of libboardai, from a fresh Debian machine to a summary line:
 #   installs the missing tools, builds with warnings as errors, runs every test suite (ctest),
-#   checks that the shared library exports only ba_ symbols, runs the suites again under
+#   checks the module boundaries (scripts/check-layering.sh), checks that the shared library
+#   exports only ba_ symbols, runs the suites again under
 #   AddressSanitizer + UndefinedBehaviorSanitizer, builds the Doxygen docs with zero warnings,
 #   installs into a temporary prefix and builds programs against the installed library (with
 #   pkg-config and with find_package), smoke-tests every boardai-<game> program, and tests
@@ -43,7 +44,7 @@ while [ $# -gt 0 ]; do
         GAMES_ARG=("-DBOARDAI_GAMES=$(echo "$2" | tr ' ,' ';;')")
         shift ;;
     -h | --help)
-        sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+        sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
         exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
@@ -132,7 +133,8 @@ install_deps() {
     # shellcheck source=scripts/deps.sh
     . "$ROOT/scripts/deps.sh"
     ba_note_c_toolchain
-    ba_note_tools "cmake cmake" "pkg-config pkg-config" "nm binutils" "abidiff abigail-tools"
+    ba_note_tools "cmake cmake" "pkg-config pkg-config" "nm binutils" "abidiff abigail-tools" \
+        "python3 python3"
     [ "$RUN_DOCS" -eq 0 ] || ba_note_tools "doxygen doxygen"
     ba_note_pkgconfig "check check"
     # boardai-camelot-web (skipped by CMake without them)
@@ -229,7 +231,7 @@ install_tree() {
 
 # The programs in tests/external, built with nothing but the installed library and pkg-config.
 consumer_pkgconfig() {
-    local pc out src name flags
+    local pc out src name flags extra
     pc=$(dirname "$(compgen -G "$PREFIX/lib*/pkgconfig/boardai.pc" | head -n 1)")
     export PKG_CONFIG_PATH=$pc
     echo "pkg-config --cflags --libs boardai: $(pkg-config --cflags --libs boardai)"
@@ -246,8 +248,20 @@ consumer_pkgconfig() {
             continue
         fi
         echo "--- $name"
+        extra=()
+        if [ "$name" = experimental ]; then
+            # The experimental part is declared only with BOARDAI_EXPERIMENTAL (api-stability.md).
+            # shellcheck disable=SC2046
+            if cc "${flags[@]}" $(pkg-config --cflags boardai) -fsyntax-only "$src" \
+                2>"$out/$name.without-macro.log"; then
+                echo "$name compiles without BOARDAI_EXPERIMENTAL"; return 1
+            fi
+            grep -q 'ba_pst' "$out/$name.without-macro.log" ||
+                { cat "$out/$name.without-macro.log"; return 1; }
+            extra=(-DBOARDAI_EXPERIMENTAL)
+        fi
         # shellcheck disable=SC2046
-        cc "${flags[@]}" $(pkg-config --cflags boardai) "$src" -o "$out/$name" \
+        cc "${flags[@]}" "${extra[@]}" $(pkg-config --cflags boardai) "$src" -o "$out/$name" \
             $(pkg-config --libs boardai) || return 1
         # The installed library is not on the loader's path: say where it is.
         LD_LIBRARY_PATH="$(pkg-config --variable=libdir boardai)" "$out/$name" || return 1
@@ -298,6 +312,7 @@ main() {
 
     echo "libboardai check in $ROOT (build: $BUILD, jobs: $JOBS)"
     stage deps install_deps || { echo "cannot install the tools; stopping"; }
+    stage layering "$ROOT/scripts/check-layering.sh"
     if stage configure configure && stage build build; then
         ctest_stage tests "$BUILD"
         stage exports exports

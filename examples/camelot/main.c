@@ -24,44 +24,57 @@ static const char MOVE_HELP[] =
     "Type 'moves' for the legal moves. Capturing is compulsory.\n"
     "The AI's scores are in hundredths of Nolan's points (a man is worth 10000).";
 
+/* The options that make a variant are the game registry's parameters (ba_game_params(), "camelot"),
+ * spelled as there: `--N 16.09` is `camelot:N=16.09`. The game is then made by ba_game_open(), so
+ * the registry parses and checks the values. The old spellings are kept as silent aliases. */
 static const ba_cli_option OPTIONS[] = {
-    {"knight-n", "N", "Nolan's knight-value parameter N (default 17.09; real, e.g. 12.27..19.5)"},
-    {"no-fifty", NULL, "no draw after 50 moves each without a capture or castle entry"},
-    {"no-repetition", NULL, "no draw by threefold repetition"},
-    {"castle-moves", "N", "castle moves per player per game (default 2)"},
-    {"weights", "NAME", "evaluation weights preset: nolan (default) or tuned"},
+    {"N", "REAL", "Nolan's knight-value parameter N (default 17.09; e.g. 12.27..19.5)"},
+    {"fifty_move_rule", "0|1", "1: draw after 50 moves each without a capture or castle entry (default)"},
+    {"repetition_draw", "0|1", "1: draw by threefold repetition (default)"},
+    {"castle_moves", "N", "castle moves per player per game (default 2)"},
+    {"weights", "NAME", "evaluation weights preset: nolan (default)"},
+    {"knight-n", "REAL", "deprecated spelling of --N"},
+    {"castle-moves", "N", "deprecated spelling of --castle_moves"},
+    {"no-fifty", NULL, "deprecated spelling of --fifty_move_rule 0"},
+    {"no-repetition", NULL, "deprecated spelling of --repetition_draw 0"},
+};
+
+/* Deprecated option -> registry parameter (and its value, for the flags). */
+static const struct {
+    const char *old, *param, *value;
+} ALIASES[] = {
+    {"knight-n", "N", NULL},
+    {"castle-moves", "castle_moves", NULL},
+    {"no-fifty", "fifty_move_rule", "0"},
+    {"no-repetition", "repetition_draw", "0"},
 };
 
 typedef struct program_state {
-    ba_camelot_options options;
+    char spec[BA_GAME_SPEC_MAX]; /* "camelot:key=value,..." for ba_game_open() */
+    size_t len;
     int changed;
 } program_state;
 
 static int handle_option(void *user, const char *name, const char *value, ba_error *err)
 {
     program_state *st = user;
-    char *end = NULL;
-    if (strcmp(name, "knight-n") == 0) {
-        double n = strtod(value, &end);
-        if (end == value || *end != '\0')
-            return ba_error_set(err, BA_ERR_RANGE, "--knight-n: '%s' is not a number", value);
-        st->options.knight_n = n;
-    } else if (strcmp(name, "no-fifty") == 0) {
-        st->options.fifty_move_rule = 0;
-    } else if (strcmp(name, "no-repetition") == 0) {
-        st->options.repetition_draw = 0;
-    } else if (strcmp(name, "castle-moves") == 0) {
-        long n = strtol(value, &end, 10);
-        if (end == value || *end != '\0' || n < 0 || n > 255)
-            return ba_error_set(err, BA_ERR_RANGE, "--castle-moves: '%s' is not 0..255", value);
-        st->options.castle_moves_per_player = (int)n;
-    } else if (strcmp(name, "weights") == 0) {
-        int rc = ba_camelot_weights_preset(value, &st->options.weights, err);
-        if (rc != BA_OK)
-            return rc;
-    } else {
+    for (size_t i = 0; i < sizeof ALIASES / sizeof ALIASES[0]; i++)
+        if (strcmp(name, ALIASES[i].old) == 0) {
+            name = ALIASES[i].param;
+            if (ALIASES[i].value)
+                value = ALIASES[i].value;
+            break;
+        }
+    int known = 0;
+    for (size_t i = 0; i < sizeof OPTIONS / sizeof OPTIONS[0]; i++)
+        known |= strcmp(name, OPTIONS[i].name) == 0;
+    if (!known || !value)
         return BA_ERR_UNSUPPORTED;
-    }
+    int n = snprintf(st->spec + st->len, sizeof st->spec - st->len, "%s%s=%s",
+                     st->changed ? "," : ":", name, value);
+    if (n < 0 || (size_t)n >= sizeof st->spec - st->len)
+        return ba_error_set(err, BA_ERR_RANGE, "--%s: the options are too long together", name);
+    st->len += (size_t)n;
     st->changed = 1;
     return BA_OK;
 }
@@ -75,7 +88,7 @@ static int make_game(void *user, const ba_game **out, int *destroy_after, ba_err
         return BA_OK;
     }
     ba_game *g = NULL;
-    int rc = ba_camelot_create(&st->options, &g, err);
+    int rc = ba_game_open(st->spec, &g, err);
     if (rc != BA_OK)
         return rc;
     *out = g;
@@ -99,7 +112,8 @@ int main(int argc, char **argv)
         return camelot_replay_main(argc - 1, argv + 1);
 
     program_state st;
-    st.options = ba_camelot_options_default();
+    snprintf(st.spec, sizeof st.spec, "camelot");
+    st.len = strlen(st.spec);
     st.changed = 0;
 
     ba_cli_level levels[BA_CAMELOT_LEVELS];

@@ -3,19 +3,7 @@
 #include <stdio.h>
 
 #include "boardai/pst.h"
-#include "ugolki/ugolki_internal.h"
-
-/* White's index (rank - 1) * 8 + file, a = 0; each line is one rank, rank 1 first. */
-const int ug_square_table[UG_SQUARES] = {
-     0,  0,  0,  4,  5,  6,  7,  8,
-     1,  1,  1, 12, 13, 14, 15, 16,
-     2,  2,  2, 20, 21, 22, 23, 24,
-    25, 26, 27, 30, 31, 30, 31, 32,
-    33, 34, 35, 38, 39, 38, 39, 40,
-    41, 42, 43, 44, 45, 62, 63, 64,
-    49, 50, 51, 52, 53, 65, 66, 67,
-    57, 58, 59, 60, 61, 68, 69, 70,
-};
+#include "ugolki_eval.h"
 
 /* Black reads index 63 - square: the board turned half round. */
 static const ba_pst ug_pst = {8, 8, 1, NULL, ug_square_table, 1, BA_PST_ROTATE};

@@ -1,8 +1,12 @@
-/* The ugolki game vtable, its options and variants. */
+/* The ugolki game: its vtable, the variants made at run time and the public readers of a
+ * variant. The top file of the module: it uses every other file, and none uses it. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "ugolki/ugolki_internal.h"
+#include "ugolki_eval.h"
+#include "ugolki_params.h"
+#include "ugolki_rules.h"
+#include "ugolki_text.h"
 
 /* A variant made at run time: the vtable and its parameters in one allocation. */
 typedef struct ug_variant {
@@ -10,73 +14,7 @@ typedef struct ug_variant {
     ug_params params;
 } ug_variant;
 
-ba_ugolki_options ba_ugolki_options_default(void)
-{
-    ba_ugolki_options o;
-    memset(&o, 0, sizeof o);
-    o.pieces = 9;
-    o.diagonal = 0;
-    o.stay_limit = 40;
-    o.return_limit = 40;
-    o.ply_cap = 400;
-    o.asymmetric = 1;
-    o.program_side = 0;
-    o.finish_test = 1;
-    o.random_bonus = 0;
-    o.seed = 0;
-    return o;
-}
-
-/* The table sum of a completely filled target corner, for the finish threshold. */
-static int ug_full_corner_sum(int pieces)
-{
-    uint64_t target = ug_corner(pieces, 1);
-    int sum = 0;
-    for (int sq = 0; sq < UG_SQUARES; sq++)
-        if (target & (1ull << sq))
-            sum += ug_square_table[sq];
-    return sum;
-}
-
-int ug_params_init(ug_params *p, const ba_ugolki_options *opt, ba_error *err)
-{
-    if (opt->pieces != 9 && opt->pieces != 12 && opt->pieces != 16)
-        return ba_error_set(err, BA_ERR_RANGE, "pieces must be 9, 12 or 16, got %d", opt->pieces);
-    if (opt->diagonal != 0 && opt->diagonal != 1)
-        return ba_error_set(err, BA_ERR_RANGE, "diagonal must be 0 or 1, got %d", opt->diagonal);
-    if (opt->stay_limit < 0 || opt->stay_limit > BA_UGOLKI_MAX_LIMIT)
-        return ba_error_set(err, BA_ERR_RANGE, "stay_limit must be 0..%d, got %d",
-                            BA_UGOLKI_MAX_LIMIT, opt->stay_limit);
-    if (opt->return_limit < 0 || opt->return_limit > BA_UGOLKI_MAX_LIMIT)
-        return ba_error_set(err, BA_ERR_RANGE, "return_limit must be 0..%d, got %d",
-                            BA_UGOLKI_MAX_LIMIT, opt->return_limit);
-    if (opt->ply_cap < 0 || opt->ply_cap > BA_UGOLKI_MAX_LIMIT)
-        return ba_error_set(err, BA_ERR_RANGE, "ply_cap must be 0..%d, got %d",
-                            BA_UGOLKI_MAX_LIMIT, opt->ply_cap);
-    if (opt->asymmetric != 0 && opt->asymmetric != 1)
-        return ba_error_set(err, BA_ERR_RANGE, "asymmetric must be 0 or 1, got %d",
-                            opt->asymmetric);
-    if (opt->program_side != 0 && opt->program_side != 1)
-        return ba_error_set(err, BA_ERR_RANGE, "program_side must be 0 or 1, got %d",
-                            opt->program_side);
-    if (opt->finish_test != 0 && opt->finish_test != 1)
-        return ba_error_set(err, BA_ERR_RANGE, "finish_test must be 0 or 1, got %d",
-                            opt->finish_test);
-    if (opt->random_bonus != 0 && opt->random_bonus != 1)
-        return ba_error_set(err, BA_ERR_RANGE, "random_bonus must be 0 or 1, got %d",
-                            opt->random_bonus);
-    memset(p, 0, sizeof *p);
-    p->opt = *opt;
-    p->home[0] = ug_corner(opt->pieces, 0);
-    p->home[1] = ug_corner(opt->pieces, 1);
-    /* 60 x 9 = 540 is 10/11 of 594, the sum of a full target corner of 9; the variants keep
-     * that fraction (684 for 12 pieces, 826 for 16: 60 x 16 = 960 could never be reached). */
-    p->threshold = ug_full_corner_sum(opt->pieces) * 10 / 11;
-    p->directions = opt->diagonal ? 8 : 4;
-    return BA_OK;
-}
-
-uint64_t ug_hash(const ba_game *g, const void *state)
+static uint64_t ug_hash(const ba_game *g, const void *state)
 {
     (void)g;
     const ug_state *s = state;
@@ -186,8 +124,6 @@ static const ba_game ug_default_game = BA_GAME_INIT(
     .move_noisy = ug_move_noisy);
 
 const ba_game *ba_ugolki_game(void) { return &ug_default_game; }
-
-const ug_params *ug_params_of(const ba_game *g) { return g->params; }
 
 static int ug_is_ugolki(const ba_game *g)
 {

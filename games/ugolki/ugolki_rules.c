@@ -2,29 +2,11 @@
  * moves, and the end of the game (goal, equalising move, anti-blocking, ply cap, passes). */
 #include <string.h>
 
-#include "ugolki/ugolki_internal.h"
+#include "ugolki_rules.h"
+#include "ugolki_zobrist.h"
 
 #define FILE_A 0x0101010101010101ull
 #define FILE_H 0x8080808080808080ull
-
-uint64_t ug_corner(int pieces, int side)
-{
-    /* White's corner: 3x3 (a1-c3), 3 rows of 4 (a1-d3) or 4x4 (a1-d4). Black's is the same
-     * block turned half round, which is the bit-reversal of the board. */
-    int files = pieces == 9 ? 3 : 4;
-    int ranks = pieces == 16 ? 4 : 3;
-    uint64_t white = 0;
-    for (int r = 0; r < ranks; r++)
-        for (int f = 0; f < files; f++)
-            white |= 1ull << (r * 8 + f);
-    if (side == 0)
-        return white;
-    uint64_t black = 0;
-    for (int sq = 0; sq < UG_SQUARES; sq++)
-        if (white & (1ull << sq))
-            black |= 1ull << (63 - sq);
-    return black;
-}
 
 /* The squares one step away from any square of @p from (orthogonally, and diagonally when
  * @p diagonal), each direction written out so that the hot loops need no switch; the file masks

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ugolki/ugolki_internal.h"
+#include "ugolki_rules.h"
+#include "ugolki_text.h"
 
 /* Longest chain a move text may name: more landings than empty squares is never needed. */
 #define UG_MAX_CHAIN 64

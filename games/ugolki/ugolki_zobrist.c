@@ -1,6 +1,6 @@
 /* Zobrist keys of ugolki, index side * 64 + square: a fixed table (no mutable global state).
  * Generated once with Python's random.Random(0x75676f6c6b69).getrandbits(64). */
-#include "ugolki/ugolki_internal.h"
+#include "ugolki_zobrist.h"
 
 const uint64_t ug_zobrist[128] = {
     0x56ff0f099371ea2full, 0x6badef3f02a4b410ull, 0xa4f72a46a88a5fd6ull, 0x7c3e687668a0e497ull,

@@ -95,8 +95,10 @@ typedef struct ba_arimaa_eval_tables {
     int step_value;
 } ba_arimaa_eval_tables;
 
+#ifdef BOARDAI_EXPERIMENTAL /* experimental: docs/api-stability.md */
 /** The default tables: David Fotland's published numbers for his program Bomb (docs/arimaa.md). */
 BA_API const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void);
+#endif /* BOARDAI_EXPERIMENTAL: the default tables */
 
 /** Options of an Arimaa game made with ba_arimaa_create(). */
 typedef struct ba_arimaa_options {

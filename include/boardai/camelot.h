@@ -81,6 +81,7 @@ typedef struct ba_camelot_weights {
     int capture;
 } ba_camelot_weights;
 
+#ifdef BOARDAI_EXPERIMENTAL /* experimental: docs/api-stability.md */
 /** Nolan's weights as a constant initialiser of #ba_camelot_weights (for static data). */
 #define BA_CAMELOT_WEIGHTS_DEFAULT_INIT                                                        \
     {4.0 / 3.0, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1, \
@@ -88,6 +89,7 @@ typedef struct ba_camelot_weights {
 
 /** Nolan's weights (#BA_CAMELOT_WEIGHTS_DEFAULT_INIT; see the field comments). */
 BA_API ba_camelot_weights ba_camelot_weights_default(void);
+#endif /* BOARDAI_EXPERIMENTAL: the default weights */
 
 /**
  * The weights of a named preset: "nolan" (Michael Nolan's published weights, the default) or
@@ -100,6 +102,7 @@ BA_API int ba_camelot_weights_preset(const char *name, ba_camelot_weights *out, 
 /** The name of the preset whose weights are exactly @p w ("nolan"), or "custom". */
 BA_API const char *ba_camelot_weights_name(const ba_camelot_weights *w);
 
+#ifdef BOARDAI_EXPERIMENTAL /* experimental: docs/api-stability.md */
 /**
  * Checks that weights are usable: knight_x in (1, 4], man in 1..10000, every other weight within
  * +-100000 (terms saturate and the score is clamped to +-BA_SCORE_EVAL_MAX, so nothing
@@ -147,6 +150,7 @@ typedef struct ba_camelot_breakdown {
  */
 BA_API int ba_camelot_evaluate_breakdown(const ba_game *game, const void *state,
                                          ba_camelot_breakdown *out);
+#endif /* BOARDAI_EXPERIMENTAL: weights, factors, breakdown */
 
 /* ---- Game records (owned by the evaluation engineer) ---- */
 

@@ -68,6 +68,7 @@ BA_API int ba_chess_eval_from_name(const char *name);
 /** The FEN of the standard start position. */
 #define BA_CHESS_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
+#ifdef BOARDAI_EXPERIMENTAL /* experimental: docs/api-stability.md */
 /**
  * The chess evaluator as data for the generic piece-square evaluator: width 10, height 12
  * (the 10x12 mailbox, square index = mailbox index, 21 = a1, 28 = h1, 91 = a8, 98 = h8),
@@ -75,6 +76,7 @@ BA_API int ba_chess_eval_from_name(const char *name);
  * 100, 300, 300, 450, 900, 0 and one shared centre table (values x100), the same for both sides.
  */
 BA_API const ba_pst *ba_chess_pst(void);
+#endif
 
 /** The 10x12 mailbox index of a square 0 (a1) .. 63 (h8): 21 + file + 10 * rank. */
 BA_API int ba_chess_mailbox(int square);

@@ -27,7 +27,9 @@ typedef enum ba_algorithm {
                                docs/search.md. */
 } ba_algorithm;
 
-/** Engine settings for ba_engine_set() / ba_engine_get(). Numbers are stable. */
+/** Engine settings for ba_engine_set() / ba_engine_get(). Numbers are stable. The best-first
+ *  schedule (BA_OPT_BF_*) and the MCTS internals (BA_OPT_MCTS_*) are experimental: declared only
+ *  when the program defines `BOARDAI_EXPERIMENTAL` (docs/api-stability.md). */
 typedef enum ba_option {
     BA_OPT_ALGORITHM = 0,    /**< A #ba_algorithm. Default #BA_ALG_ALPHABETA. */
     BA_OPT_DEPTH = 1,        /**< Maximum depth in plies, 1..#BA_MAX_DEPTH. Default 64. */
@@ -45,14 +47,17 @@ typedef enum ba_option {
                                   Default game-neutral 0. */
     BA_OPT_THREADS = 9,      /**< Search threads, 1..64 (alpha-beta: Lazy SMP over a shared
                                   table; MCTS: root parallelism). Default 1. */
+#ifdef BOARDAI_EXPERIMENTAL /* tuning knobs: docs/api-stability.md */
     BA_OPT_BF_MIN_DEPTH = 10, /**< Best-first: the smallest re-search depth, 1..#BA_MAX_DEPTH
                                   (article and default: 2). */
     BA_OPT_BF_SCHEDULE = 11, /**< Best-first: first re-search depth is max(min, depth^(1/k)) with
                                   k = this value, 1..8 (article and default: 2, the square root). */
+#endif
     BA_OPT_TT_DEEPER = 12,   /**< 1 = also cut off with table entries searched deeper than
                                   needed (stronger, but no longer equal to negamax at the same
                                   depth). Default 0. */
     BA_OPT_QDEPTH = 13,      /**< Maximum quiescence depth in plies, 0..#BA_MAX_DEPTH. Default 32. */
+#ifdef BOARDAI_EXPERIMENTAL /* tuning knobs: docs/api-stability.md */
     BA_OPT_MCTS_C = 14,      /**< MCTS: UCT exploration constant times 1000, 0..100000.
                                   Default 700 (rewards are in 0..1). */
     BA_OPT_MCTS_PLAYOUT = 15, /**< MCTS: random plies played from a new leaf before the game's
@@ -62,9 +67,11 @@ typedef enum ba_option {
                                   propagated up the tree (default), 0 = off. */
     BA_OPT_MCTS_MEMORY_MB = 17, /**< MCTS: tree memory cap in MiB, 1..1048576; the tree stops
                                   growing at the cap (the search goes on). Default 64. */
+#endif
     BA_OPT_DETERMINISTIC = 18, /**< 1 = one thread, and the table, ordering tables and MCTS tree
                                   cleared at every search start, so that a search gives the same
                                   result whatever came before. Default 0. */
+#ifdef BOARDAI_EXPERIMENTAL /* tuning knobs: docs/api-stability.md */
     BA_OPT_MCTS_EVAL_SCALE = 19, /**< MCTS: evaluation units for odds of 1:e; an evaluation v
                                   counts as a win probability 1/(1+exp(-v/scale)), and the
                                   reported score is the inverse. 1..#BA_SCORE_EVAL_MAX.
@@ -74,6 +81,7 @@ typedef enum ba_option {
     BA_OPT_MCTS_REUSE = 21,  /**< MCTS: 1 = keep the subtree of the position searched next when
                                   it follows the last search's position (default), 0 = fresh
                                   tree each search. */
+#endif
     BA_OPT_SELECTIVE = 22,   /**< Alpha-beta: 1 = selective search (default): null-move pruning
                                   with verification (games with make_null()), late-move
                                   reductions, reverse futility and futility pruning (games with

@@ -14,6 +14,9 @@
 
 #include "common.h"
 
+/* The whole of pst.h is experimental (docs/api-stability.md): declared only when the program
+ * defines BOARDAI_EXPERIMENTAL before including the headers. */
+#ifdef BOARDAI_EXPERIMENTAL
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -59,4 +62,5 @@ BA_API int64_t ba_pst_evaluate(const ba_pst *pst, const ba_pst_piece *pieces, si
 #ifdef __cplusplus
 }
 #endif
+#endif /* BOARDAI_EXPERIMENTAL */
 #endif /* BOARDAI_PST_H */

@@ -92,9 +92,11 @@ BA_API int ba_ugolki_create(const ba_ugolki_options *opts, ba_game **out, ba_err
  */
 BA_API int ba_ugolki_get_options(const ba_game *g, ba_ugolki_options *out);
 
+#ifdef BOARDAI_EXPERIMENTAL /* experimental: docs/api-stability.md */
 /** The corners article's square table as a piece-square description (64 entries, one piece
  *  type, no material, #BA_PST_ROTATE: Black reads index 63 - White's index). */
 BA_API const ba_pst *ba_ugolki_pst(void);
+#endif
 
 /**
  * The finish threshold of a game's evaluation: a side whose table sum exceeds it has (nearly)

@@ -37,7 +37,7 @@ static int score_of(const ba_game *g, const ba_pos *p, int depth, const ba_move 
 START_TEST(test_multipv_lines_are_exact)
 {
     const ba_game *g = bt_connect4_game();
-    ba_pos *p = bt_new_pos(g, "x/o/x/xo/o//");
+    ba_pos *p = bt_new_pos(g, "......./......./......./......./...o.../xoxxo..");
     const int depth = 6, k = 4;
     ba_engine *e = engine(g, depth, 0);
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_MULTIPV, k), BA_OK);

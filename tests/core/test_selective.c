@@ -176,8 +176,8 @@ START_TEST(test_deterministic)
     ba_game g = hooked_connect4();
     ba_engine *e = engine(&g, 9, 1);
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_DETERMINISTIC, 1), BA_OK);
-    ba_pos *p = bt_new_pos(&g, "x/o/x/xo/o//");
-    ba_pos *q = bt_new_pos(&g, "xo//xo/x/o/x/");
+    ba_pos *p = bt_new_pos(&g, "......./......./......./......./...o.../xoxxo..");
+    ba_pos *q = bt_new_pos(&g, "......./......./......./......./o.o..../x.xxox.");
     ba_search_result a, b, c;
     ck_assert_int_eq(ba_engine_search(e, p, &a), BA_OK);
     ck_assert_int_eq(ba_engine_search(e, q, &c), BA_OK); /* history and tables in between */

@@ -16,7 +16,9 @@
  *  - a test program (main(): the self-test, perft, a won position), built in-tree and against
  *    the installed library by scripts/test.sh;
  *  - with CONNECT4_SHARED_OBJECT defined, a shared object exporting the registry's entry point
- *    boardai_game_open() (registry.h), which `boardai-match --game-lib` loads.
+ *    boardai_game_open() (registry.h), which `boardai-match --game-lib` loads;
+ *  - with CONNECT4_TEST_GAME defined, the project's test game bt_connect4_game()
+ *    (tests/support/testgames.h), compiled into the test support library: one Connect Four.
  */
 #include <boardai/boardai.h>
 
@@ -80,18 +82,27 @@ static int c4_generate(const ba_game *g, const void *st, const ba_history *h, ba
     if (c4_status(g, st, h) != BA_RESULT_ONGOING)
         return 0;
     size_t n = 0;
-    static const int order[C4_W] = {3, 2, 4, 1, 5, 0, 6}; /* centre first: better cut-offs */
-    for (int i = 0; i < C4_W; i++) {
-        if (s->mask & top(order[i]))
+    for (int col = 0; col < C4_W; col++) {
+        if (s->mask & top(col))
             continue;
         if (n == cap)
             return BA_ERR_BUFFER;
         ba_move m = BA_MOVE_NONE;
         m.len = 1;
-        m.bytes[0] = (uint8_t)order[i];
+        m.bytes[0] = (uint8_t)col;
         moves[n++] = m;
     }
     return (int)n;
+}
+
+/* Move ordering: the centre columns first (they take part in more lines), for better cut-offs.
+ * Never positive: no move counts as noisy. */
+static int c4_order_key(const ba_game *g, const void *st, const ba_move *m)
+{
+    (void)g;
+    (void)st;
+    int c = m->bytes[0];
+    return -1 - (c > 3 ? c - 3 : 3 - c);
 }
 
 static int c4_apply(const ba_game *g, void *st, const ba_move *m)
@@ -223,9 +234,13 @@ static const ba_game CONNECT4 = BA_GAME_INIT(
     .max_moves = C4_W, .max_plies = C4_CELLS, .init = c4_init, .side_to_move = c4_side,
     .generate = c4_generate, .apply = c4_apply, .status = c4_status, .evaluate = c4_evaluate,
     .hash = c4_hash, .move_to_text = c4_move_to_text, .move_from_text = c4_move_from_text,
-    .position_to_text = c4_position_to_text, .position_from_text = c4_position_from_text);
+    .position_to_text = c4_position_to_text, .position_from_text = c4_position_from_text,
+    .order_key = c4_order_key);
 
-#ifdef CONNECT4_SHARED_OBJECT
+#if defined(CONNECT4_TEST_GAME)
+const ba_game *bt_connect4_game(void); /* tests/support/testgames.h, not included: public API only */
+const ba_game *bt_connect4_game(void) { return &CONNECT4; }
+#elif defined(CONNECT4_SHARED_OBJECT)
 /* The one entry point a program loads by name (registry.h, BA_GAME_ENTRY_SYMBOL). */
 __attribute__((visibility("default"))) int boardai_game_open(const char *spec, ba_game **out,
                                                               ba_error *err);

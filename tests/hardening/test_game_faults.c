@@ -6,36 +6,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "broken_games.h"
 #include "check_main.h"
 #include "hard_games.h"
 #include "testgames.h"
 
 static const ba_game *T(void) { return bt_tictactoe_game(); }
-
-static int side_seven(const ba_game *g, const void *st)
-{
-    (void)g;
-    (void)st;
-    return 7;
-}
-
-static int status_nine(const ba_game *g, const void *st, const ba_history *h)
-{
-    (void)g;
-    (void)st;
-    (void)h;
-    return 9;
-}
-
-static int garbage_generate(const ba_game *g, const void *st, const ba_history *h, ba_move *m,
-                            size_t cap)
-{
-    (void)g;
-    int n = T()->generate(T(), st, h, m, cap);
-    if (n >= 1)
-        m[0].bytes[BA_MOVE_MAX_BYTES - 1] = 1;
-    return n;
-}
 
 static int lying_generate(const ba_game *g, const void *st, const ba_history *h, ba_move *m,
                           size_t cap)
@@ -43,14 +19,6 @@ static int lying_generate(const ba_game *g, const void *st, const ba_history *h,
     (void)g;
     int n = T()->generate(T(), st, h, m, cap);
     return n < 0 ? n : (int)cap + 1; /* more moves than the buffer holds */
-}
-
-static int overlong_text(const ba_game *g, const void *st, const ba_move *m, char *buf,
-                         size_t cap)
-{
-    (void)g;
-    int len = T()->move_to_text(T(), st, m, buf, cap);
-    return len < 0 ? len : (int)cap + 5;
 }
 
 static int short_text(const ba_game *g, const void *st, const ba_move *m, char *buf, size_t cap)
@@ -67,13 +35,6 @@ static int overlong_position(const ba_game *g, const void *st, char *buf, size_t
     return len < 0 ? len : (int)cap;
 }
 
-static int eval_too_big(const ba_game *g, const void *st)
-{
-    (void)g;
-    (void)st;
-    return -BA_SCORE_EVAL_MAX - 1;
-}
-
 static int parse_garbage(const ba_game *g, const void *st, const ba_history *h, const char *text,
                          ba_move *out, ba_error *err)
 {
@@ -87,14 +48,14 @@ static int parse_garbage(const ba_game *g, const void *st, const ba_history *h, 
 START_TEST(test_side_and_status)
 {
     ba_game g = *T();
-    g.side_to_move = side_seven;
+    g.side_to_move = bt_broken_side_seven;
     ba_pos *pos = NULL;
     ck_assert_int_eq(ba_pos_new(&g, &pos), BA_OK);
     ck_assert_int_eq(ba_pos_side_to_move(pos), BA_ERR_GAME);
     ba_pos_free(pos);
 
     g = *T();
-    g.status = status_nine;
+    g.status = bt_broken_status_nine;
     ck_assert_int_eq(ba_pos_new(&g, &pos), BA_OK);
     ck_assert_int_eq(ba_pos_result(pos), BA_ERR_GAME);
     ba_move moves[9];
@@ -110,7 +71,7 @@ END_TEST
 START_TEST(test_move_lists)
 {
     ba_game g = *T();
-    g.generate = garbage_generate;
+    g.generate = bt_broken_garbage_generate;
     ba_pos *pos = NULL;
     ck_assert_int_eq(ba_pos_new(&g, &pos), BA_OK);
     ba_move moves[9];
@@ -142,7 +103,7 @@ END_TEST
 START_TEST(test_text_lengths)
 {
     ba_game g = *T();
-    g.move_to_text = overlong_text;
+    g.move_to_text = bt_broken_overlong_move_text;
     ba_pos *pos = NULL;
     ck_assert_int_eq(ba_pos_new(&g, &pos), BA_OK);
     ba_move moves[9];
@@ -179,14 +140,19 @@ END_TEST
 
 START_TEST(test_evaluation_range)
 {
-    ba_game g = *T();
-    g.evaluate = eval_too_big;
-    ba_pos *pos = NULL;
-    ck_assert_int_eq(ba_pos_new(&g, &pos), BA_OK);
-    int score = 12345;
-    ck_assert_int_eq(ba_pos_evaluate(pos, &score), BA_ERR_GAME);
-    ck_assert_int_eq(score, 12345);
-    ba_pos_free(pos);
+    /* Beyond either end of the evaluation range. */
+    int (*const broken[2])(const ba_game *, const void *) = {bt_broken_eval_below,
+                                                             bt_broken_eval_above};
+    for (int i = 0; i < 2; i++) {
+        ba_game g = *T();
+        g.evaluate = broken[i];
+        ba_pos *pos = NULL;
+        ck_assert_int_eq(ba_pos_new(&g, &pos), BA_OK);
+        int score = 12345;
+        ck_assert_int_eq(ba_pos_evaluate(pos, &score), BA_ERR_GAME);
+        ck_assert_int_eq(score, 12345);
+        ba_pos_free(pos);
+    }
 }
 END_TEST
 

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "broken_games.h"
 #include "check_main.h"
 #include "hard_games.h"
 #include "testgames.h"
@@ -111,16 +112,6 @@ static int dup_generate(const ba_game *g, const void *st, const ba_history *h, b
     return n;
 }
 
-static int garbage_generate(const ba_game *g, const void *st, const ba_history *h, ba_move *m,
-                            size_t cap)
-{
-    (void)g;
-    int n = T()->generate(T(), st, h, m, cap);
-    if (n >= 1)
-        m[0].bytes[BA_MOVE_MAX_BYTES - 1] = 1;
-    return n;
-}
-
 static int wrong_move_from_text(const ba_game *g, const void *st, const ba_history *h,
                                 const char *text, ba_move *out, ba_error *err)
 {
@@ -154,42 +145,12 @@ static uint64_t unstable_hash(const ba_game *g, const void *st)
     return T()->hash(T(), st) + (calls++ & 1);
 }
 
-static int side_seven(const ba_game *g, const void *st)
-{
-    (void)g;
-    (void)st;
-    return 7;
-}
-
-static int status_nine(const ba_game *g, const void *st, const ba_history *h)
-{
-    (void)g;
-    (void)st;
-    (void)h;
-    return 9;
-}
-
-static int eval_too_big(const ba_game *g, const void *st)
-{
-    (void)g;
-    (void)st;
-    return BA_SCORE_EVAL_MAX + 1;
-}
-
 static int eval_drifting(const ba_game *g, const void *st)
 {
     static unsigned calls; /* not a function of the state: the searches disagree */
     (void)g;
     (void)st;
     return (int)(calls++ % 7) * 10 - 30;
-}
-
-static int overlong_move_text(const ba_game *g, const void *st, const ba_move *m, char *buf,
-                              size_t cap)
-{
-    (void)g;
-    int len = T()->move_to_text(T(), st, m, buf, cap);
-    return len < 0 ? len : (int)cap + 5; /* claims more than the buffer holds */
 }
 
 static int ongoing_forever(const ba_game *g, const void *st, const ba_history *h)
@@ -227,18 +188,18 @@ static void make_broken(int k, ba_game *g)
     *g = *T();
     switch (k) {
     case 0: g->generate = dup_generate; break;
-    case 1: g->generate = garbage_generate; break;
+    case 1: g->generate = bt_broken_garbage_generate; break;
     case 2: g->move_from_text = wrong_move_from_text; break;
     case 3: g->position_from_text = forgetful_position_from_text; break;
     case 4: g->hash = address_hash; break;
     case 5: g->hash = unstable_hash; break;
     case 6: g->max_moves = 5; break;
     case 7: g->max_plies = 3; break;
-    case 8: g->side_to_move = side_seven; break;
-    case 9: g->status = status_nine; break;
-    case 10: g->evaluate = eval_too_big; break;
+    case 8: g->side_to_move = bt_broken_side_seven; break;
+    case 9: g->status = bt_broken_status_nine; break;
+    case 10: g->evaluate = bt_broken_eval_above; break;
     case 11: g->evaluate = eval_drifting; break;
-    case 12: g->move_to_text = overlong_move_text; break;
+    case 12: g->move_to_text = bt_broken_overlong_move_text; break;
     case 13: g->status = ongoing_forever; break;
     case 14: g->position_to_text = NULL; break;
     default: break;

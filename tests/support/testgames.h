@@ -32,9 +32,10 @@ const ba_game *bt_synth_big_game(void);
 /** The cyclic synthetic game with an irreversible move (counter 0 only goes up) and a
  *  repeat_window hook: the plies since counter 0 last went up (kept in the state, not hashed). */
 const ba_game *bt_synth_window_game(void);
-/** Connect Four (7x6, connect4.c), whose hash is the position itself (a perfect key with
- *  regular low bits). Moves "1".."7" (columns); position text: the columns bottom-up,
- *  '/'-separated, e.g. "x//o////" ('x' moves first). */
+/** Connect Four (7x6, tests/external/connect4.c, the outside game written against the installed
+ *  headers), whose hash is the position itself (a perfect key with regular low bits). Moves
+ *  "a".."g" (columns); position text: the rows from the top, '/'-separated, 'x' (moves first),
+ *  'o' and '.', e.g. "......./......./......./......./......./...x...". */
 const ba_game *bt_connect4_game(void);
 /** 1 if the synthetic variant is cyclic (history matters). */
 int bt_synth_is_cyclic(int variant);

@@ -1,7 +1,7 @@
-/* 64-bit mixing (SplitMix64 finaliser): the one source of pseudo-randomness in the core.
+/* 64-bit mixing (SplitMix64 finaliser), part of the internal kit (lib/kit/) shared by lib/ and games.
  * Used for repeatable evaluation noise, history fingerprints and move hashing. */
-#ifndef BA_LIB_MIX_H
-#define BA_LIB_MIX_H
+#ifndef BA_KIT_MIX_H
+#define BA_KIT_MIX_H
 #include <stdint.h>
 
 static inline uint64_t bac_mix64(uint64_t x)
