@@ -55,8 +55,13 @@ typedef void (*ba_write_fn)(void *user, const char *line, size_t len);
 /** ba_protocol_feed() returns this after `quit`. */
 #define BA_PROTOCOL_QUIT 1
 
-/** Longest command line accepted; longer lines answer an error. */
-#define BA_PROTOCOL_LINE_MAX 65536
+/**
+ * Longest line a session reads (4 MiB, without the newline); longer lines answer an error. It is
+ * also the longest line a session writes, so that any answer can be fed back (the longest today,
+ * an Arimaa middlegame's `moves`, is about 71 KB); a longer answer is replaced by an error line.
+ * The common protocol, UCI and AEI share this one limit.
+ */
+#define BA_PROTOCOL_LINE_MAX 4194304
 
 /** Creates a session for @p game writing answers through @p write. */
 BA_API int ba_protocol_new(const ba_game *game, ba_write_fn write, void *user, ba_protocol **out);
