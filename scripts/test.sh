@@ -246,11 +246,14 @@ consumer_pkgconfig() {
             continue
         fi
         echo "--- $name"
+        # cli_*.c: an outside game on the front end library, driven by its script.
+        local pc_name=boardai run=("$out/$name")
+        case $name in cli_*) pc_name=boardai-cli run=(bash "${src%.c}.sh" "$out/$name") ;; esac
         # shellcheck disable=SC2046
-        cc "${flags[@]}" $(pkg-config --cflags boardai) "$src" -o "$out/$name" \
-            $(pkg-config --libs boardai) || return 1
+        cc "${flags[@]}" $(pkg-config --cflags $pc_name) "$src" -o "$out/$name" \
+            $(pkg-config --libs $pc_name) || return 1
         # The installed library is not on the loader's path: say where it is.
-        LD_LIBRARY_PATH="$(pkg-config --variable=libdir boardai)" "$out/$name" || return 1
+        LD_LIBRARY_PATH="$(pkg-config --variable=libdir boardai)" "${run[@]}" </dev/null || return 1
     done
 }
 
