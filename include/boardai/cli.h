@@ -1,6 +1,6 @@
 /**
  * @file cli.h
- * @brief The terminal and protocol front end of every boardai-<game> program, for any game:
+ * @brief The terminal and protocol front end of every `boardai-<game>` program, for any game:
  *        the separate library libboardai-cli (pkg-config `boardai-cli`, CMake
  *        `boardai::boardai_cli`). libboardai itself never prints; this library does.
  *
@@ -121,7 +121,7 @@ typedef struct ba_cli_program {
     const ba_game *game;
     /**
      * Optional: builds the game after all options were handled (variants made by
-     * ba_<game>_create()). *destroy_after = 1 makes ba_cli_main call ba_game_destroy() at the end.
+     * `ba_<game>_create()`). *destroy_after = 1 makes ba_cli_main call ba_game_destroy() at the end.
      * Return BA_OK or an error code with err filled (printed on stderr, exit status 2).
      */
     int (*make_game)(void *user, const ba_game **out, int *destroy_after, ba_error *err);
