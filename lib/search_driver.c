@@ -540,8 +540,8 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
         if (rc == BA_OK) {
             s.root_skipping = allowed < n;
             if (limits) {
-                if (limits->depth > 0 && limits->depth < s.max_depth)
-                    s.max_depth = limits->depth;
+                if (limits->depth > 0) /* replaces the engine's depth (engine.h) */
+                    s.max_depth = limits->depth < BA_MAX_DEPTH ? limits->depth : BA_MAX_DEPTH;
                 if (limits->nodes > 0)
                     s.node_limit = limits->nodes;
                 bac_tm_start(&tm, limits, f0->stm, s.time_limit_ms, score_unit(g, f0->state),

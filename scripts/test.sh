@@ -248,6 +248,9 @@ consumer_pkgconfig() {
             continue
         fi
         echo "--- $name"
+        # cli_*.c: an outside game on the front end library, driven by its script.
+        local pc_name=boardai run=("$out/$name")
+        case $name in cli_*) pc_name=boardai-cli run=(bash "${src%.c}.sh" "$out/$name") ;; esac
         extra=()
         if [ "$name" = experimental ]; then
             # The experimental part is declared only with BOARDAI_EXPERIMENTAL (api-stability.md).
@@ -261,10 +264,10 @@ consumer_pkgconfig() {
             extra=(-DBOARDAI_EXPERIMENTAL)
         fi
         # shellcheck disable=SC2046
-        cc "${flags[@]}" "${extra[@]}" $(pkg-config --cflags boardai) "$src" -o "$out/$name" \
-            $(pkg-config --libs boardai) || return 1
+        cc "${flags[@]}" "${extra[@]}" $(pkg-config --cflags $pc_name) "$src" -o "$out/$name" \
+            $(pkg-config --libs $pc_name) || return 1
         # The installed library is not on the loader's path: say where it is.
-        LD_LIBRARY_PATH="$(pkg-config --variable=libdir boardai)" "$out/$name" || return 1
+        LD_LIBRARY_PATH="$(pkg-config --variable=libdir boardai)" "${run[@]}" </dev/null || return 1
     done
 }
 

@@ -1,7 +1,9 @@
-/* AEI, the Arimaa Engine Interface: a line handler that answers through a callback, so that a
- * program only wires stdin/stdout (and a search thread) and tests or fuzzers can drive it
- * directly. Every malformed line is answered with a `log Error:` line; nothing here trusts its
- * input.
+/* AEI, the Arimaa Engine Interface: a dialect on the session kernel (kit/session.h), a line
+ * handler that answers through a callback, so that a program only wires stdin/stdout (and a
+ * search thread) and tests or fuzzers can drive it directly. Every malformed line is answered
+ * with a `log Error:` line; nothing here trusts its input. The kernel runs the search of a `go`
+ * (on the thread that calls ba_arimaa_aei_search()) while the reader still answers `isready`,
+ * `setoption` (gameroom.py sends `moveused` every second) and `stop`.
  *
  * The session keeps the game twice: as whole turns (the notation, makemove, the position shown to
  * callers) and as the step game the engine searches (search_by_steps), each turn played into it as
@@ -12,6 +14,7 @@
 #include <stdlib.h>
 
 #include "arimaa_internal.h"
+#include "session.h"
 
 /* The AEI clock, as the controller sends it (milliseconds; -1 = not given). Atomic because the
  * controller may send `setoption` while a search runs; the search reads them once, at its start. */
@@ -27,18 +30,19 @@ struct ba_arimaa_aei {
     ba_pos *spos;         /* the same game as steps */
     ba_engine *engine;    /* searches step_game */
     ba_engine *turn_engine; /* searches game, made when `search turns` asks for it */
-    ba_write_fn write;
-    void *user;
+    bac_session *session;   /* the kernel: output, the search of a go, stop */
     aei_clock clock;
     _Atomic int depth;        /* fixed depth in steps (step game plies), 0 = none */
     _Atomic int64_t fixed_ms; /* option `time`: exactly this long, 0 = none */
     _Atomic int by_turns;     /* option `search`: 1 = the old whole-turn search (measurement) */
-    _Atomic int stop_requested;
-    int ponder;               /* the `go` being run is `go ponder` */
+    int ponder;               /* the `go` being run is `go ponder` or `go infinite` */
+    int reporting;            /* the main search runs: its progress is written (not the short
+                                 searches that complete its turn) */
     ba_pos *root;             /* the position the running search looks at */
 };
 
-#define AEI_LINE_MAX 4096
+/* Longest line written by aei_say (bestmove and pv lines are far shorter). */
+#define AEI_SAY_MAX 4096
 /* Kept back from every clock for the controller's and the pipes' delays. */
 #define AEI_OVERHEAD_MS 250
 /* The default when the controller gives no clock and no depth. */
@@ -48,14 +52,26 @@ static void aei_say(ba_arimaa_aei *a, const char *fmt, ...) BA_PRINTF_LIKE(2, 3)
 
 static void aei_say(ba_arimaa_aei *a, const char *fmt, ...)
 {
-    char line[AEI_LINE_MAX];
+    char line[AEI_SAY_MAX];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     if (n < 0) return;
     if ((size_t)n >= sizeof line) n = (int)sizeof line - 1;
-    a->write(a->user, line, (size_t)n);
+    bac_session_write(a->session, line, (size_t)n);
+}
+
+static void aei_progress(void *user, const ba_progress *p);
+
+/* An engine of this session: as deep as the core goes (each search brings its own limits) and
+ * reporting its progress as AEI info lines. */
+static int aei_engine_new(ba_arimaa_aei *a, const ba_game *g, ba_engine **out)
+{
+    int rc = ba_engine_new(g, out);
+    if (rc == BA_OK) rc = ba_engine_set(*out, BA_OPT_DEPTH, BA_MAX_DEPTH);
+    if (rc == BA_OK) rc = ba_engine_set_progress(*out, aei_progress, a);
+    return rc;
 }
 
 static void aei_clock_reset(aei_clock *c)
@@ -77,8 +93,6 @@ int ba_arimaa_aei_new(const ba_game *game, ba_write_fn write, void *user, ba_ari
     ba_arimaa_aei *a = calloc(1, sizeof *a);
     if (!a) return BA_ERR_NOMEM;
     a->game = game;
-    a->write = write;
-    a->user = user;
     aei_clock_reset(&a->clock);
     /* The step game with the same evaluation as the game given. */
     ba_arimaa_options o;
@@ -88,10 +102,11 @@ int ba_arimaa_aei_new(const ba_game *game, ba_write_fn write, void *user, ba_ari
         o.goal_search_steps = p->goal_search_steps;
     }
     o.search_by_steps = 1;
-    int rc = ba_arimaa_create(&o, &a->step_game, NULL);
+    int rc = bac_session_new(write, user, "log Error:", &a->session);
+    if (rc == BA_OK) rc = ba_arimaa_create(&o, &a->step_game, NULL);
     if (rc == BA_OK) rc = ba_pos_new(game, &a->pos);
     if (rc == BA_OK) rc = ba_pos_new(a->step_game, &a->spos);
-    if (rc == BA_OK) rc = ba_engine_new(a->step_game, &a->engine);
+    if (rc == BA_OK) rc = aei_engine_new(a, a->step_game, &a->engine);
     if (rc != BA_OK) {
         ba_arimaa_aei_free(a);
         return rc;
@@ -103,6 +118,7 @@ int ba_arimaa_aei_new(const ba_game *game, ba_write_fn write, void *user, ba_ari
 void ba_arimaa_aei_free(ba_arimaa_aei *aei)
 {
     if (!aei) return;
+    bac_session_free(aei->session); /* a search still running is stopped and waited for first */
     ba_engine_free(aei->engine);
     ba_engine_free(aei->turn_engine);
     ba_pos_free(aei->pos);
@@ -117,11 +133,9 @@ ba_engine *ba_arimaa_aei_engine(ba_arimaa_aei *aei) { return aei ? aei->engine :
 void ba_arimaa_aei_stop(ba_arimaa_aei *aei)
 {
     if (!aei) return;
-    /* Also remembered: a stop that comes before the engine marks itself running is repeated by
-     * the progress callback after the first depth. */
-    aei->stop_requested = 1;
-    ba_engine_stop(aei->engine);
-    if (aei->turn_engine) ba_engine_stop(aei->turn_engine);
+    /* The kernel stops the engine the search uses, and repeats a stop that came before the
+     * engine started (from the progress callback). */
+    bac_session_stop(aei->session);
 }
 
 /* Parses a non-negative decimal number (seconds may have a fraction) into milliseconds. */
@@ -172,7 +186,90 @@ static _Atomic int64_t *aei_clock_field(ba_arimaa_aei *a, const char *name, int 
     return NULL;
 }
 
-static void aei_setoption(ba_arimaa_aei *a, char *args)
+/* ---- options: the kernel's table. Every AEI value is text (seconds may have a fraction), so
+ * each setter parses its own; the clock options may come while a search runs (atomics). ---- */
+
+enum { AEI_OPT_CLOCK, AEI_OPT_DEPTH, AEI_OPT_TIME, AEI_OPT_SEARCH, AEI_OPT_HASH, AEI_OPT_IGNORED };
+
+static int aei_set(void *user, const bac_option *opt, int64_t unused, const char *value, char *msg,
+                   size_t cap)
+{
+    (void)unused;
+    ba_arimaa_aei *a = user;
+    int64_t ms = 0;
+    switch (opt->key) {
+    case AEI_OPT_CLOCK: {
+        int seconds = 0;
+        _Atomic int64_t *field = aei_clock_field(a, opt->name, &seconds);
+        if (!field || !aei_parse_ms(value, seconds, &ms)) {
+            snprintf(msg, cap, "option %s needs a %s", opt->name,
+                     seconds ? "number of seconds" : "whole number");
+            return BA_ERR_PARSE;
+        }
+        *field = ms;
+        return BA_OK;
+    }
+    case AEI_OPT_DEPTH:
+        if (!aei_parse_ms(value, 0, &ms) || ms > BA_MAX_DEPTH) {
+            snprintf(msg, cap, "depth must be 0..%d steps", BA_MAX_DEPTH);
+            return BA_ERR_RANGE;
+        }
+        a->depth = (int)ms;
+        return BA_OK;
+    case AEI_OPT_TIME:
+        if (!aei_parse_ms(value, 1, &ms)) {
+            snprintf(msg, cap, "option time needs a number of seconds");
+            return BA_ERR_PARSE;
+        }
+        a->fixed_ms = ms;
+        return BA_OK;
+    case AEI_OPT_SEARCH:
+        if (strcmp(value, "steps") == 0) a->by_turns = 0;
+        else if (strcmp(value, "turns") == 0) a->by_turns = 1;
+        else {
+            snprintf(msg, cap, "search is 'steps' or 'turns'");
+            return BA_ERR_PARSE;
+        }
+        return BA_OK;
+    case AEI_OPT_HASH:
+        /* The engine refuses a new size while it searches: that is an error here too. */
+        if (!aei_parse_ms(value, 0, &ms) || ba_engine_set(a->engine, BA_OPT_TT_MB, ms) != BA_OK) {
+            snprintf(msg, cap, "bad hash size '%.32s'", value);
+            return BA_ERR_RANGE;
+        }
+        return BA_OK;
+    default:
+        /* Known AEI options about the game that do not change how this engine plays. */
+        return BA_OK;
+    }
+}
+
+#define AEI_CLOCK_OPT(name) {name, BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_CLOCK, NULL}
+#define AEI_IGNORED_OPT(name) {name, BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_IGNORED, NULL}
+
+/* The legacy spellings (wreserve, breserve, tcmoveused, wused, bused) are the current ones. */
+static const bac_option AEI_OPTIONS[] = {
+    AEI_CLOCK_OPT("tcmove"), AEI_CLOCK_OPT("tcreserve"), AEI_CLOCK_OPT("tcpercent"),
+    AEI_CLOCK_OPT("tcmax"), AEI_CLOCK_OPT("tctotal"), AEI_CLOCK_OPT("tcturns"),
+    AEI_CLOCK_OPT("tcturntime"), AEI_CLOCK_OPT("greserve"), AEI_CLOCK_OPT("wreserve"),
+    AEI_CLOCK_OPT("sreserve"), AEI_CLOCK_OPT("breserve"), AEI_CLOCK_OPT("gused"),
+    AEI_CLOCK_OPT("wused"), AEI_CLOCK_OPT("sused"), AEI_CLOCK_OPT("bused"),
+    AEI_CLOCK_OPT("moveused"), AEI_CLOCK_OPT("tcmoveused"), AEI_CLOCK_OPT("lastmoveused"),
+    {"depth", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_DEPTH, NULL},
+    {"time", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_TIME, NULL},
+    {"search", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_SEARCH, NULL},
+    {"hash", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_HASH, NULL},
+    AEI_IGNORED_OPT("opponent"), AEI_IGNORED_OPT("opponent_rating"), AEI_IGNORED_OPT("rating"),
+    AEI_IGNORED_OPT("rated"), AEI_IGNORED_OPT("event"),
+};
+
+/* Options the controller may send while a search runs: the clock, read once at its start. */
+static int aei_option_while_searching(const bac_option *opt)
+{
+    return opt->key == AEI_OPT_CLOCK || opt->key == AEI_OPT_IGNORED;
+}
+
+static void aei_setoption(ba_arimaa_aei *a, char *args, int searching)
 {
     /* setoption name <id> [value <x>] */
     char *name = NULL, *value = NULL;
@@ -190,42 +287,19 @@ static void aei_setoption(ba_arimaa_aei *a, char *args)
         aei_say(a, "log Error: option '%.64s' needs a value", name);
         return;
     }
-    int64_t ms = 0;
-    int seconds = 0;
-    _Atomic int64_t *field = aei_clock_field(a, name, &seconds);
-    if (field) {
-        if (!aei_parse_ms(value, seconds, &ms)) {
-            aei_say(a, "log Error: option %s needs a %s", name,
-                    seconds ? "number of seconds" : "whole number");
-            return;
-        }
-        *field = ms;
-    } else if (strcmp(name, "depth") == 0) {
-        if (!aei_parse_ms(value, 0, &ms) || ms > BA_MAX_DEPTH) {
-            aei_say(a, "log Error: depth must be 0..%d steps", BA_MAX_DEPTH);
-            return;
-        }
-        a->depth = (int)ms;
-    } else if (strcmp(name, "time") == 0) {
-        if (!aei_parse_ms(value, 1, &ms)) {
-            aei_say(a, "log Error: option time needs a number of seconds");
-            return;
-        }
-        a->fixed_ms = ms;
-    } else if (strcmp(name, "search") == 0) {
-        if (strcmp(value, "steps") == 0) a->by_turns = 0;
-        else if (strcmp(value, "turns") == 0) a->by_turns = 1;
-        else aei_say(a, "log Error: search is 'steps' or 'turns'");
-    } else if (strcmp(name, "hash") == 0) {
-        if (!aei_parse_ms(value, 0, &ms) || ba_engine_set(a->engine, BA_OPT_TT_MB, ms) != BA_OK)
-            aei_say(a, "log Error: bad hash size '%.32s'", value);
-    } else if (strcmp(name, "opponent") == 0 || strcmp(name, "opponent_rating") == 0 ||
-               strcmp(name, "rating") == 0 || strcmp(name, "rated") == 0 ||
-               strcmp(name, "event") == 0) {
-        /* Known AEI options about the game that do not change how this engine plays. */
-    } else {
+    const bac_option *opt =
+        bac_option_find(AEI_OPTIONS, sizeof AEI_OPTIONS / sizeof AEI_OPTIONS[0], name);
+    if (!opt) {
         aei_say(a, "log Warning: unknown option '%.64s' ignored", name);
+        return;
     }
+    if (searching && !aei_option_while_searching(opt)) {
+        aei_say(a, "log Error: option %s while searching (send stop first)", opt->name);
+        return;
+    }
+    char msg[160];
+    if (bac_option_apply(a, opt, value, msg, sizeof msg) != BA_OK)
+        aei_say(a, "log Error: %s", msg);
 }
 
 /* Sets the step game's position to the turn game's (after a setup or setposition: no history
@@ -288,78 +362,100 @@ static void aei_makemove(ba_arimaa_aei *a, const char *steps)
     if (rc != BA_OK) aei_say(a, "log Error: illegal move '%.200s': %s", steps, err.message);
 }
 
-int ba_arimaa_aei_feed(ba_arimaa_aei *aei, const char *line)
+static void aei_go_search(void *user, bac_session *s, bac_text *final);
+
+/* One command line (a private copy, trimmed): its word and its arguments. */
+static int aei_command(ba_arimaa_aei *aei, char *cmd)
 {
-    if (!aei || !line) return BA_ERR_ARG;
-    char buf[AEI_LINE_MAX];
-    size_t len = strlen(line);
-    if (len >= sizeof buf) {
-        aei_say(aei, "log Error: line too long");
-        return BA_OK;
-    }
-    memcpy(buf, line, len + 1);
-    while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r' || buf[len - 1] == ' ' ||
-                       buf[len - 1] == '\t'))
-        buf[--len] = '\0';
-    char *cmd = buf;
-    while (*cmd == ' ' || *cmd == '\t') cmd++;
-    if (!*cmd) return BA_OK;
     char *args = cmd;
     while (*args && *args != ' ' && *args != '\t') args++;
     if (*args) {
         *args++ = '\0';
         while (*args == ' ' || *args == '\t') args++;
     }
+    int searching = bac_session_running(aei->session);
 
-    if (strcmp(cmd, "aei") == 0) {
-        aei_say(aei, "protocol-version 1");
-        aei_say(aei, "id name boardai-arimaa");
-        aei_say(aei, "id author libboardai");
-        aei_say(aei, "id version %s", ba_version_string());
-        aei_say(aei, "aeiok");
-    } else if (strcmp(cmd, "isready") == 0) {
+    if (strcmp(cmd, "isready") == 0) {
         aei_say(aei, "readyok");
-    } else if (strcmp(cmd, "newgame") == 0) {
-        ba_pos_reset(aei->pos);
-        ba_pos_reset(aei->spos);
-        /* A new game keeps the time control and clears what was said about the last one. */
-        aei->clock.reserve[0] = aei->clock.reserve[1] = -1;
-        aei->clock.used[0] = aei->clock.used[1] = -1;
-        aei->clock.moveused = aei->clock.lastmoveused = -1;
-    } else if (strcmp(cmd, "setposition") == 0) {
-        ba_error err;
-        if (ba_pos_set_text(aei->pos, args, &err) != BA_OK)
-            aei_say(aei, "log Error: bad position: %s", err.message);
-        else
-            aei_sync_steps(aei);
-    } else if (strcmp(cmd, "setoption") == 0) {
-        aei_setoption(aei, args);
-    } else if (strcmp(cmd, "makemove") == 0) {
-        aei_makemove(aei, args);
-    } else if (strcmp(cmd, "go") == 0) {
-        int ponder = strcmp(args, "ponder") == 0;
-        if (*args && !ponder) {
-            aei_say(aei, "log Error: unknown go argument '%.32s'", args);
-            return BA_OK;
-        }
-        int r = ba_pos_result(aei->pos);
-        if (r != BA_RESULT_ONGOING) {
-            aei_say(aei, "log Error: the game is over");
-            return BA_OK;
-        }
-        aei->ponder = ponder;
-        aei->stop_requested = 0;
-        return BA_ARIMAA_AEI_SEARCH;
     } else if (strcmp(cmd, "stop") == 0) {
         /* Safe while a search runs on another thread: it ends it (and its bestmove follows). */
         ba_arimaa_aei_stop(aei);
     } else if (strcmp(cmd, "quit") == 0) {
         ba_arimaa_aei_stop(aei);
         return BA_ARIMAA_AEI_QUIT;
+    } else if (strcmp(cmd, "setoption") == 0) {
+        aei_setoption(aei, args, searching);
+    } else if (searching) {
+        /* The search owns the position and the engine until its bestmove. */
+        aei_say(aei, "log Error: '%.64s' while searching (send stop first)", cmd);
     } else {
-        aei_say(aei, "log Error: unknown command '%.64s'", cmd);
+        /* A go that was prepared but never run is dropped by the next command. */
+        bac_session_drop(aei->session);
+        if (strcmp(cmd, "aei") == 0) {
+            aei_say(aei, "protocol-version 1");
+            aei_say(aei, "id name boardai-arimaa");
+            aei_say(aei, "id author libboardai");
+            aei_say(aei, "id version %s", ba_version_string());
+            aei_say(aei, "aeiok");
+        } else if (strcmp(cmd, "newgame") == 0) {
+            ba_pos_reset(aei->pos);
+            ba_pos_reset(aei->spos);
+            /* A new game keeps the time control and clears what was said about the last one. */
+            aei->clock.reserve[0] = aei->clock.reserve[1] = -1;
+            aei->clock.used[0] = aei->clock.used[1] = -1;
+            aei->clock.moveused = aei->clock.lastmoveused = -1;
+        } else if (strcmp(cmd, "setposition") == 0) {
+            ba_error err;
+            if (ba_pos_set_text(aei->pos, args, &err) != BA_OK)
+                aei_say(aei, "log Error: bad position: %s", err.message);
+            else
+                aei_sync_steps(aei);
+        } else if (strcmp(cmd, "makemove") == 0) {
+            aei_makemove(aei, args);
+        } else if (strcmp(cmd, "go") == 0) {
+            /* `go ponder`, and `go infinite` as in the other protocols: search until `stop`. */
+            int until_stop = strcmp(args, "ponder") == 0 || strcmp(args, "infinite") == 0;
+            if (*args && !until_stop) {
+                aei_say(aei, "log Error: unknown go argument '%.32s'", args);
+                return BA_OK;
+            }
+            int r = ba_pos_result(aei->pos);
+            if (r != BA_RESULT_ONGOING) {
+                aei_say(aei, "log Error: the game is over");
+                return BA_OK;
+            }
+            aei->ponder = until_stop;
+            if (bac_session_prepare(aei->session, aei_go_search, aei, until_stop) != BA_OK) {
+                aei_say(aei, "log Error: a search is already running");
+                return BA_OK;
+            }
+            return BA_ARIMAA_AEI_SEARCH;
+        } else {
+            aei_say(aei, "log Error: unknown command '%.64s'", cmd);
+        }
     }
     return BA_OK;
+}
+
+int ba_arimaa_aei_feed(ba_arimaa_aei *aei, const char *line)
+{
+    if (!aei || !line) return BA_ERR_ARG;
+    size_t len = strlen(line);
+    if (len > BAC_LINE_MAX) {
+        aei_say(aei, "log Error: line too long (more than %d bytes)", BAC_LINE_MAX);
+        return BA_OK;
+    }
+    char *buf = malloc(len + 1);
+    if (!buf) {
+        aei_say(aei, "log Error: out of memory");
+        return BA_OK;
+    }
+    memcpy(buf, line, len + 1);
+    bac_trim_end(buf);
+    char *cmd = bac_skip_spaces(buf);
+    int rc = *cmd ? aei_command(aei, cmd) : BA_OK;
+    free(buf);
+    return rc;
 }
 
 /* ---- the clock ---------------------------------------------------------------------------------- */
@@ -449,7 +545,8 @@ static void aei_pv_text(const ba_arimaa_aei *a, const ba_move *pv, int n, char *
 static void aei_progress(void *user, const ba_progress *p)
 {
     ba_arimaa_aei *a = user;
-    if (a->stop_requested) ba_arimaa_aei_stop(a);
+    bac_session_poll(a->session);
+    if (!a->reporting) return;
     char pv[1024];
     aei_pv_text(a, p->pv, p->pv_len, pv, sizeof pv);
     aei_say(a, "info depth %d", p->depth);
@@ -508,16 +605,47 @@ static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, ba_
     return rc;
 }
 
-int ba_arimaa_aei_search(ba_arimaa_aei *aei)
+/* `bestmove <steps>`: AEI sends the steps without capture tokens (the controller works them
+ * out). */
+static void aei_bestmove_text(const char *text, bac_text *final)
 {
-    if (!aei) return BA_ERR_ARG;
+    bac_text_adds(final, "bestmove");
+    for (const char *p = text; *p;) {
+        const char *q = p;
+        while (*q && *q != ' ') q++;
+        size_t tl = (size_t)(q - p);
+        if (!(tl == 4 && p[3] == 'x')) {
+            bac_text_add(final, " ", 1);
+            bac_text_add(final, p, tl);
+        }
+        p = *q ? q + 1 : q;
+    }
+}
+
+/* The first legal turn as `bestmove`: the answer of a search that failed, so that the
+ * controller still gets a move (the kernel's rule: every go ends in one final line). */
+static void aei_fallback(ba_arimaa_aei *aei, bac_text *final)
+{
+    ba_move *moves = calloc(aei->game->max_moves, sizeof *moves);
+    char text[BA_MOVE_TEXT_MAX];
+    int n = moves ? ba_pos_moves(aei->pos, moves, aei->game->max_moves) : BA_ERR_NOMEM;
+    if (n > 0 && ba_pos_move_text(aei->pos, &moves[0], text, sizeof text) > 0)
+        aei_bestmove_text(text, final);
+    free(moves);
+}
+
+/* The search of a `go` (the kernel's bac_search_fn). */
+static void aei_go_search(void *user, bac_session *s, bac_text *final)
+{
+    ba_arimaa_aei *aei = user;
     const arm_state *st = ba_pos_state(aei->pos);
     int by_turns = aei->by_turns || st->phase != ARM_PHASE_PLAY;
     if (by_turns && !aei->turn_engine) {
-        int rc = ba_engine_new(aei->game, &aei->turn_engine);
+        int rc = aei_engine_new(aei, aei->game, &aei->turn_engine);
         if (rc != BA_OK) {
             aei_say(aei, "log Error: no engine for the turn search: %s", ba_errstr(rc));
-            return rc;
+            aei_fallback(aei, final);
+            return;
         }
     }
     ba_engine *e = by_turns ? aei->turn_engine : aei->engine;
@@ -526,20 +654,21 @@ int ba_arimaa_aei_search(ba_arimaa_aei *aei)
     aei_limits(aei, aei->root, &limits);
     if (by_turns && st->phase == ARM_PHASE_PLAY && limits.depth > 0)
         limits.depth = (limits.depth + 3) / 4; /* the turn search counts whole turns */
-    ba_engine_set(e, BA_OPT_TIME_MS, 0);
-    ba_engine_set(e, BA_OPT_DEPTH, BA_MAX_DEPTH);
-    ba_engine_set_progress(e, aei_progress, aei);
+    bac_session_set_engine(s, e);
     ba_search_result res;
+    aei->reporting = 1;
     int rc = ba_engine_search_limits(e, aei->root, &limits, &res);
-    ba_engine_set_progress(e, NULL, NULL);
+    aei->reporting = 0;
     if (rc != BA_OK) {
         aei_say(aei, "log Error: search failed: %s", ba_errstr(rc));
-        return rc;
+        aei_fallback(aei, final);
+        return;
     }
     ba_move turn = res.best;
     if (!by_turns && (rc = aei_turn_from_line(aei, &res, &turn)) != BA_OK) {
         aei_say(aei, "log Error: no turn from the search's line: %s", ba_errstr(rc));
-        return rc;
+        aei_fallback(aei, final);
+        return;
     }
     char pv[1024];
     aei_pv_text(aei, res.pv, res.pv_len, pv, sizeof pv);
@@ -553,23 +682,15 @@ int ba_arimaa_aei_search(ba_arimaa_aei *aei)
     rc = ba_pos_move_text(aei->pos, &turn, text, sizeof text);
     if (rc < 0) {
         aei_say(aei, "log Error: no move to send: %s", ba_errstr(rc));
-        return rc;
+        aei_fallback(aei, final);
+        return;
     }
-    /* AEI sends the steps without capture tokens: the controller works them out. */
-    char clean[BA_MOVE_TEXT_MAX];
-    size_t n = 0;
-    for (const char *p = text; *p;) {
-        const char *q = p;
-        while (*q && *q != ' ') q++;
-        size_t tl = (size_t)(q - p);
-        if (!(tl == 4 && p[3] == 'x')) {
-            if (n) clean[n++] = ' ';
-            memcpy(clean + n, p, tl);
-            n += tl;
-        }
-        p = *q ? q + 1 : q;
-    }
-    clean[n] = '\0';
-    aei_say(aei, "bestmove %s", clean);
-    return BA_OK;
+    aei_bestmove_text(text, final);
+}
+
+int ba_arimaa_aei_search(ba_arimaa_aei *aei)
+{
+    if (!aei) return BA_ERR_ARG;
+    /* The prepared go, on this thread; the kernel writes (or, for ponder, holds) its bestmove. */
+    return bac_session_run(aei->session);
 }

@@ -1,6 +1,7 @@
-/* The Universal Chess Interface as library code (chess.h): one line in, answer lines out
- * through the caller's callback. Searching (uci_search.c) is split from parsing so that a program
- * can run ba_chess_uci_search() on a second thread and still handle `stop` and `isready`.
+/* The Universal Chess Interface as library code (chess.h), a dialect on the session kernel
+ * (kit/session.h): one line in, answer lines out through the caller's callback. A `go` is
+ * prepared here and run by the kernel's search runner (the search itself is uci_search.c), on the
+ * thread that calls ba_chess_uci_search(), while this one still handles `stop` and `isready`.
  *
  * Every `go` ends in a `bestmove`, whatever its words: a word that cannot be parsed is answered
  * with `info string error` and the search still runs, with a short time limit when no limit of
@@ -8,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "uci_internal.h"
 
@@ -27,20 +29,11 @@ void uci_out(ba_chess_uci *u, const char *fmt, ...)
         return;
     if ((size_t)n >= sizeof buf)
         n = (int)sizeof buf - 1;
-    u->write(u->user, buf, (size_t)n);
+    bac_session_write(u->session, buf, (size_t)n);
 }
 
-/* ASCII case-insensitive equality (UCI option names and values are case-insensitive). */
-static int same_word(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++) {
-        char x = *a >= 'A' && *a <= 'Z' ? (char)(*a + 32) : *a;
-        char y = *b >= 'A' && *b <= 'Z' ? (char)(*b + 32) : *b;
-        if (x != y)
-            return 0;
-    }
-    return *a == *b;
-}
+/* UCI option names and values are case-insensitive: the kernel's word compare. */
+#define same_word bac_word_is
 
 /* A new position and engine for the evaluation preset @p eval; the old ones stay on failure. */
 static int use_eval(ba_chess_uci *u, int eval)
@@ -59,6 +52,11 @@ static int use_eval(ba_chess_uci *u, int eval)
         rc = ba_engine_set(engine, BA_OPT_MULTIPV, u->multipv);
     if (rc == BA_OK)
         rc = ba_engine_set(engine, BA_OPT_SELECTIVE, u->selective);
+    /* A go without a depth searches as deep as the core can (limits come per search). */
+    if (rc == BA_OK)
+        rc = ba_engine_set(engine, BA_OPT_DEPTH, BA_MAX_DEPTH);
+    if (rc == BA_OK)
+        rc = ba_engine_set_progress(engine, uci_progress, u);
     if (rc == BA_OK && u->pos) {
         /* The same game so far: the start position and every move (repetitions count). */
         rc = ba_pos_set_text(pos, u->start_fen, NULL);
@@ -90,20 +88,14 @@ int ba_chess_uci_new(ba_write_fn write, void *user, ba_chess_uci **outp)
     ba_chess_uci *u = calloc(1, sizeof *u);
     if (!u)
         return BA_ERR_NOMEM;
-    u->write = write;
-    u->user = user;
     u->hash_mb = UCI_DEFAULT_HASH_MB;
     u->overhead_ms = UCI_DEFAULT_OVERHEAD_MS;
     u->multipv = 1;
     u->selective = 1;
     snprintf(u->start_fen, sizeof u->start_fen, "%s", BA_CHESS_START_FEN);
-    u->line = malloc(BA_PROTOCOL_LINE_MAX + 1);
-    if (!u->line || pthread_mutex_init(&u->lock, NULL) != 0) {
-        free(u->line);
-        free(u);
-        return BA_ERR_NOMEM;
-    }
-    int rc = use_eval(u, BA_CHESS_UCI_DEFAULT_EVAL);
+    int rc = bac_session_new(write, user, "info string error:", &u->session);
+    if (rc == BA_OK)
+        rc = use_eval(u, BA_CHESS_UCI_DEFAULT_EVAL);
     if (rc != BA_OK) {
         ba_chess_uci_free(u);
         return rc;
@@ -116,10 +108,9 @@ void ba_chess_uci_free(ba_chess_uci *u)
 {
     if (!u)
         return;
+    bac_session_free(u->session); /* a search still running is stopped and waited for first */
     ba_engine_free(u->engine);
     ba_pos_free(u->pos);
-    free(u->line);
-    pthread_mutex_destroy(&u->lock);
     free(u);
 }
 
@@ -138,43 +129,11 @@ int64_t ba_chess_uci_time_budget(int64_t remaining_ms, int64_t increment_ms, int
     return soft;
 }
 
-/* Splits u->line (already copied) into words; returns the count. */
-static int split(char *s, char **words, int max)
-{
-    int n = 0;
-    while (*s) {
-        while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-            s++;
-        if (!*s)
-            break;
-        if (n == max)
-            return -1;
-        words[n++] = s;
-        while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
-            s++;
-        if (*s)
-            *s++ = '\0';
-    }
-    return n;
-}
-
 /* A decimal number (at most 18 digits) with an optional sign: GUIs send negative clock times
  * when a player is late. */
 static int parse_number(const char *s, int64_t *v)
 {
-    int64_t x = 0;
-    int digits = 0, neg = 0;
-    if (*s == '-' || *s == '+')
-        neg = *s++ == '-';
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9' || ++digits > 18)
-            return -1;
-        x = x * 10 + (*s - '0');
-    }
-    if (!digits)
-        return -1;
-    *v = neg ? -x : x;
-    return 0;
+    return bac_parse_int(s, -999999999999999999, 999999999999999999, v) == BA_OK ? 0 : -1;
 }
 
 static void cmd_position(ba_chess_uci *u, char **w, int n)
@@ -319,12 +278,11 @@ static int cmd_go(ba_chess_uci *u, char **w, int n)
         uci_out(u, "bestmove 0000");
         return BA_OK;
     }
-    pthread_mutex_lock(&u->lock);
-    u->go_ready = 1;
-    u->searching = 1;
-    u->stop_requested = 0;
-    u->held = 0;
-    pthread_mutex_unlock(&u->lock);
+    /* UCI: after `go infinite` (or ponder) the bestmove comes only after `stop`. */
+    if (bac_session_prepare(u->session, uci_go_search, u, go->infinite) != BA_OK) {
+        uci_out(u, "info string error: a search is already running");
+        return BA_OK;
+    }
     return BA_CHESS_UCI_GO;
 }
 
@@ -362,6 +320,66 @@ static void cmd_uci(ba_chess_uci *u)
     uci_out(u, "uciok");
 }
 
+/* ---- options: the kernel's table; each setter keeps the session's copy for use_eval ---- */
+
+enum { OPT_HASH, OPT_CLEAR, OPT_OVERHEAD, OPT_MULTIPV, OPT_SELECTIVE, OPT_EVAL };
+
+static int set_option(void *user, const bac_option *opt, int64_t v, const char *text, char *msg,
+                      size_t cap)
+{
+    ba_chess_uci *u = user;
+    switch (opt->key) {
+    case OPT_HASH:
+        if (ba_engine_set(u->engine, BA_OPT_TT_MB, v) != BA_OK) {
+            snprintf(msg, cap, "cannot set Hash to %lld MB", (long long)v);
+            return BA_ERR_NOMEM;
+        }
+        u->hash_mb = v;
+        return BA_OK;
+    case OPT_CLEAR:
+        return ba_engine_clear(u->engine);
+    case OPT_OVERHEAD:
+        u->overhead_ms = v;
+        return BA_OK;
+    case OPT_MULTIPV:
+        if (ba_engine_set(u->engine, BA_OPT_MULTIPV, v) != BA_OK) {
+            snprintf(msg, cap, "MultiPV must be 1..%d", BA_MAX_MULTIPV);
+            return BA_ERR_RANGE;
+        }
+        u->multipv = (int)v;
+        return BA_OK;
+    case OPT_SELECTIVE:
+        /* The core's selective search (null move, reductions, futility) or exact alpha-beta. */
+        if (ba_engine_set(u->engine, BA_OPT_SELECTIVE, v) != BA_OK) {
+            snprintf(msg, cap, "Selective must be true or false");
+            return BA_ERR_RANGE;
+        }
+        u->selective = (int)v;
+        return BA_OK;
+    default: {
+        int e = text ? ba_chess_eval_from_name(text) : BA_ERR_PARSE;
+        if (e < 0) {
+            snprintf(msg, cap, "Evaluation must be one of the combo's values");
+            return BA_ERR_PARSE;
+        }
+        if (e != u->eval && use_eval(u, e) != BA_OK) {
+            snprintf(msg, cap, "cannot switch the evaluation (out of memory)");
+            return BA_ERR_NOMEM;
+        }
+        return BA_OK;
+    }
+    }
+}
+
+static const bac_option UCI_OPTIONS[] = {
+    {"Hash", BAC_OPT_INT, 0, UCI_HASH_MAX_MB, NULL, set_option, OPT_HASH, NULL},
+    {"Clear Hash", BAC_OPT_BUTTON, 0, 0, NULL, set_option, OPT_CLEAR, NULL},
+    {"Move Overhead", BAC_OPT_INT, 0, UCI_OVERHEAD_MAX_MS, NULL, set_option, OPT_OVERHEAD, NULL},
+    {"MultiPV", BAC_OPT_INT, 1, BA_MAX_MULTIPV, NULL, set_option, OPT_MULTIPV, NULL},
+    {"Selective", BAC_OPT_BOOL, 0, 1, NULL, set_option, OPT_SELECTIVE, NULL},
+    {"Evaluation", BAC_OPT_TEXT, 0, 0, NULL, set_option, OPT_EVAL, NULL},
+};
+
 /* `setoption name <id> [value <x>]`: the id may have several words; case does not matter. */
 static void cmd_setoption(ba_chess_uci *u, char **w, int n)
 {
@@ -384,63 +402,20 @@ static void cmd_setoption(ba_chess_uci *u, char **w, int n)
         len += wl;
     }
     const char *value = i + 1 < n ? w[i + 1] : NULL;
-    int64_t v;
-    if (same_word(name, "Hash")) {
-        if (!value || parse_number(value, &v) < 0 || v < 0 || v > UCI_HASH_MAX_MB)
-            uci_out(u, "info string error: Hash must be 0..%d MB", UCI_HASH_MAX_MB);
-        else if (ba_engine_set(u->engine, BA_OPT_TT_MB, v) != BA_OK)
-            uci_out(u, "info string error: cannot set Hash to %lld MB", (long long)v);
-        else
-            u->hash_mb = v;
-    } else if (same_word(name, "Clear Hash")) {
-        ba_engine_clear(u->engine);
-    } else if (same_word(name, "Move Overhead")) {
-        if (!value || parse_number(value, &v) < 0 || v < 0 || v > UCI_OVERHEAD_MAX_MS)
-            uci_out(u, "info string error: Move Overhead must be 0..%d ms", UCI_OVERHEAD_MAX_MS);
-        else
-            u->overhead_ms = v;
-    } else if (same_word(name, "MultiPV")) {
-        if (!value || parse_number(value, &v) < 0 || v < 1 || v > BA_MAX_MULTIPV ||
-            ba_engine_set(u->engine, BA_OPT_MULTIPV, v) != BA_OK)
-            uci_out(u, "info string error: MultiPV must be 1..%d", BA_MAX_MULTIPV);
-        else
-            u->multipv = (int)v;
-    } else if (same_word(name, "Selective")) {
-        /* The core's selective search (null move, reductions, futility) or exact alpha-beta. */
-        int on = value && same_word(value, "true") ? 1 : value && same_word(value, "false") ? 0 : -1;
-        if (on < 0 || ba_engine_set(u->engine, BA_OPT_SELECTIVE, on) != BA_OK)
-            uci_out(u, "info string error: Selective must be true or false");
-        else
-            u->selective = on;
-    } else if (same_word(name, "Evaluation")) {
-        int e = value ? ba_chess_eval_from_name(value) : BA_ERR_PARSE;
-        if (e < 0)
-            uci_out(u, "info string error: Evaluation must be one of the combo's values");
-        else if (e != u->eval && use_eval(u, e) != BA_OK)
-            uci_out(u, "info string error: cannot switch the evaluation (out of memory)");
-    } else {
+    const bac_option *opt =
+        bac_option_find(UCI_OPTIONS, sizeof UCI_OPTIONS / sizeof UCI_OPTIONS[0], name);
+    if (!opt) {
         uci_out(u, "info string error: unknown option '%.40s'", name);
+        return;
     }
+    char msg[160];
+    if (bac_option_apply(u, opt, value, msg, sizeof msg) != BA_OK)
+        uci_out(u, "info string error: %s", msg);
 }
 
-int ba_chess_uci_feed(ba_chess_uci *u, const char *line)
+/* One command, split into words. */
+static int feed_words(ba_chess_uci *u, char **words, int n)
 {
-    if (!u || !line)
-        return BA_ERR_ARG;
-    size_t len = strlen(line);
-    if (len > BA_PROTOCOL_LINE_MAX) {
-        uci_out(u, "info string error: line longer than %d bytes", BA_PROTOCOL_LINE_MAX);
-        return BA_OK;
-    }
-    memcpy(u->line, line, len + 1);
-    char *words[UCI_MAX_WORDS];
-    int n = split(u->line, words, UCI_MAX_WORDS);
-    if (n < 0) {
-        uci_out(u, "info string error: too many words");
-        return BA_OK;
-    }
-    if (n == 0)
-        return BA_OK;
     const char *cmd = words[0];
     if (!strcmp(cmd, "quit"))
         return BA_PROTOCOL_QUIT;
@@ -453,20 +428,14 @@ int ba_chess_uci_feed(ba_chess_uci *u, const char *line)
         uci_out(u, "readyok");
         return BA_OK;
     }
-    pthread_mutex_lock(&u->lock);
-    if (u->go_ready) {
-        /* A `go` that was prepared but never run (the caller chose not to search): any other
-         * command drops it, so the session does not stay busy forever. */
-        u->go_ready = 0;
-        u->searching = 0;
-    }
-    int searching = u->searching;
-    pthread_mutex_unlock(&u->lock);
-    if (searching) {
-        /* The search thread uses the position and the engine: nothing else may change now. */
+    if (bac_session_running(u->session)) {
+        /* The search uses the position and the engine: nothing else may change now. */
         uci_out(u, "info string error: '%.20s' while searching (send stop first)", cmd);
         return BA_OK;
     }
+    /* A `go` that was prepared but never run (the caller chose not to search): any other
+     * command drops it, so the session does not stay busy forever. */
+    bac_session_drop(u->session);
     if (!strcmp(cmd, "uci")) {
         cmd_uci(u);
     } else if (!strcmp(cmd, "ucinewgame")) {
@@ -489,16 +458,35 @@ int ba_chess_uci_feed(ba_chess_uci *u, const char *line)
     return BA_OK;
 }
 
+int ba_chess_uci_feed(ba_chess_uci *u, const char *line)
+{
+    if (!u || !line)
+        return BA_ERR_ARG;
+    size_t len = strlen(line);
+    if (len > BA_PROTOCOL_LINE_MAX) {
+        uci_out(u, "info string error: line longer than %d bytes", BA_PROTOCOL_LINE_MAX);
+        return BA_OK;
+    }
+    char *copy = malloc(len + 1);
+    char **words = malloc(UCI_MAX_WORDS * sizeof *words);
+    int rc = BA_OK;
+    if (!copy || !words) {
+        uci_out(u, "info string error: out of memory");
+    } else {
+        memcpy(copy, line, len + 1);
+        int n = bac_split(copy, words, UCI_MAX_WORDS);
+        if (n < 0)
+            uci_out(u, "info string error: too many words");
+        else if (n > 0)
+            rc = feed_words(u, words, n);
+    }
+    free(copy);
+    free(words);
+    return rc;
+}
+
 void ba_chess_uci_stop(ba_chess_uci *u)
 {
-    if (!u)
-        return;
-    pthread_mutex_lock(&u->lock);
-    u->stop_requested = 1;
-    if (u->held) {
-        u->held = 0;
-        u->write(u->user, u->held_line, strlen(u->held_line));
-    }
-    pthread_mutex_unlock(&u->lock);
-    ba_engine_stop(u->engine);
+    if (u)
+        bac_session_stop(u->session); /* writes a held bestmove, if any */
 }

@@ -3,11 +3,10 @@
 #ifndef BA_CHESS_UCI_INTERNAL_H
 #define BA_CHESS_UCI_INTERNAL_H
 
-#include <pthread.h>
-
 #include "boardai/engine.h"
 #include "boardai/position.h"
 #include "chess_internal.h"
+#include "session.h"
 
 #define UCI_OUT 4096
 #define UCI_DEFAULT_HASH_MB 16
@@ -32,8 +31,7 @@ typedef struct uci_go {
 } uci_go;
 
 struct ba_chess_uci {
-    ba_write_fn write;
-    void *user;
+    bac_session *session;            /* the kernel: output, the search of a go, stop */
     ba_pos *pos;
     ba_engine *engine;
     int eval;                        /* the evaluation preset (ba_chess_eval) of pos and engine */
@@ -42,19 +40,19 @@ struct ba_chess_uci {
     int multipv;                     /* MultiPV */
     int selective;                   /* Selective (BA_OPT_SELECTIVE) */
     char start_fen[BA_POS_TEXT_MAX]; /* where the last position command started (eval change) */
-    char *line;                      /* copy of the line being parsed */
-    uci_go go;
-    pthread_mutex_t lock;   /* guards the fields below and the writes of held bestmoves */
-    int go_ready;           /* a `go` waits for ba_chess_uci_search() */
-    int searching;
-    int stop_requested;
-    int held;               /* `go infinite` finished early: bestmove waits for stop */
-    char held_line[64];
-    /* The search thread's own: the first PV move of the last info line written ("" if none). */
+    uci_go go;                       /* the last go, read by its search */
+    /* The search's own: the first PV move of the last info line written ("" if none). */
     char last_pv_first[8];
 };
 
-/* Writes one answer line (printf-style). */
+/* Writes one answer line (printf-style) through the session kernel. */
 void uci_out(ba_chess_uci *u, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
+
+/* The search of a `go` (a bac_search_fn, uci_search.c): info lines, then the bestmove (or the
+ * perft total) as the go's one final line. */
+void uci_go_search(void *user, bac_session *s, bac_text *final);
+
+/* The engine's progress callback (uci_search.c). */
+void uci_progress(void *user, const ba_progress *p);
 
 #endif /* BA_CHESS_UCI_INTERNAL_H */

@@ -1,5 +1,6 @@
-/* The UCI session's searcher (ba_chess_uci_search()): the limits of the last `go`, `info` lines,
- * a root restricted to `searchmoves`, and the `bestmove` that always ends a `go`.
+/* The UCI session's searcher (uci_go_search(), run by the session kernel): the limits of the last
+ * `go`, `info` lines, a root restricted to `searchmoves`, and the `bestmove` that always ends a
+ * `go` (the kernel holds it after `go infinite` until `stop`).
  *
  * The clock goes to the core's time manager (ba_engine_search_limits()), with `searchmoves` as
  * its restricted root. The last `info` line before `bestmove` always carries a PV that starts with
@@ -43,41 +44,19 @@ static void write_info(ba_chess_uci *u, int depth, int multipv, int score, uint6
         n += snprintf(line + n, sizeof line - (size_t)n, " %s", t);
     }
     if (n > 0)
-        u->write(u->user, line, strlen(line));
+        bac_session_write(u->session, line, strlen(line));
 }
 
-static int stop_requested(ba_chess_uci *u)
-{
-    pthread_mutex_lock(&u->lock);
-    int stop = u->stop_requested;
-    pthread_mutex_unlock(&u->lock);
-    return stop;
-}
-
-static void on_progress(void *user, const ba_progress *p)
+void uci_progress(void *user, const ba_progress *p)
 {
     ba_chess_uci *u = user;
     write_info(u, p->depth, u->multipv > 1 ? p->multipv : 0, p->score, p->nodes, p->time_ms, NULL, p->pv, p->pv_len);
-    /* A stop that came before the engine was running would be lost: repeat it here. */
-    if (stop_requested(u))
-        ba_engine_stop(u->engine);
+    /* A stop that came before the engine was running would be lost: the kernel repeats it. */
+    bac_session_poll(u->session);
 }
 
-static void finish(ba_chess_uci *u, const char *bestmove_line)
-{
-    pthread_mutex_lock(&u->lock);
-    if (u->go.infinite && !u->stop_requested) {
-        /* UCI: after `go infinite` the bestmove comes only after `stop`. */
-        snprintf(u->held_line, sizeof u->held_line, "%s", bestmove_line);
-        u->held = 1;
-    } else {
-        u->write(u->user, bestmove_line, strlen(bestmove_line));
-    }
-    u->searching = 0;
-    pthread_mutex_unlock(&u->lock);
-}
-
-static int run_perft(ba_chess_uci *u, int depth)
+/* `go perft N`: the count per root move, then the total as the go's final line. */
+static void run_perft(ba_chess_uci *u, int depth, bac_text *final)
 {
     const chs_board *b = ba_pos_state(u->pos);
     chs_move list[CHS_MAX_MOVES];
@@ -93,11 +72,7 @@ static int run_perft(ba_chess_uci *u, int depth)
         total += k;
     }
     uci_out(u, "%s", "");
-    uci_out(u, "Nodes searched: %llu", (unsigned long long)total);
-    pthread_mutex_lock(&u->lock);
-    u->searching = 0;
-    pthread_mutex_unlock(&u->lock);
-    return BA_OK;
+    bac_text_addf(final, "Nodes searched: %llu", (unsigned long long)total);
 }
 
 /* The depth limit: `depth`, or for `mate N` the 2N - 1 plies a mate in N takes. */
@@ -152,31 +127,22 @@ static void go_limits(const ba_chess_uci *u, const uci_go *go, ba_limits *l, ba_
     l->root_count = go->nsearch;
 }
 
-int ba_chess_uci_search(ba_chess_uci *u)
+void uci_go_search(void *user, bac_session *s, bac_text *final)
 {
-    if (!u)
-        return BA_ERR_ARG;
-    pthread_mutex_lock(&u->lock);
-    int ready = u->go_ready;
-    u->go_ready = 0;
-    pthread_mutex_unlock(&u->lock);
-    if (!ready)
-        return BA_ERR_STATE;
+    ba_chess_uci *u = user;
     const uci_go *go = &u->go;
-    if (go->perft)
-        return run_perft(u, go->perft);
+    if (go->perft) {
+        run_perft(u, go->perft, final);
+        return;
+    }
 
     ba_limits limits;
     ba_move roots[CHS_MAX_MOVES];
     go_limits(u, go, &limits, roots);
     u->last_pv_first[0] = '\0';
     ba_search_result r;
-    ba_engine_set(u->engine, BA_OPT_DEPTH, BA_MAX_DEPTH);
-    ba_engine_set(u->engine, BA_OPT_NODES, 0);
-    ba_engine_set(u->engine, BA_OPT_TIME_MS, 0);
-    ba_engine_set_progress(u->engine, on_progress, u);
+    bac_session_set_engine(s, u->engine);
     int rc = ba_engine_search_limits(u->engine, u->pos, &limits, &r);
-    ba_engine_set_progress(u->engine, NULL, NULL);
     char line[64];
     chs_move m;
     char t[8];
@@ -204,6 +170,13 @@ int ba_chess_uci_search(ba_chess_uci *u)
             snprintf(line, sizeof line, "bestmove 0000");
         }
     }
-    finish(u, line);
-    return rc == BA_OK ? BA_OK : rc;
+    bac_text_adds(final, line);
+}
+
+int ba_chess_uci_search(ba_chess_uci *u)
+{
+    if (!u)
+        return BA_ERR_ARG;
+    /* The prepared go, on this thread; the kernel writes (or holds) its bestmove. */
+    return bac_session_run(u->session);
 }

@@ -17,8 +17,9 @@
  * | `go wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>]` | the same, the time budgeted by the core time manager (ba_time_budget()) |
  * | `go ... searchmoves <m1> <m2> ...` | the same, searching only these root moves |
  * | `go solve` | the same, searching until the value is proven (`value win 7`, `value loss 4`, `value draw`) |
- * | `go infinite` | (none yet) searches on its own thread until `stop`; meanwhile other commands answer an error |
+ * | `go infinite` | (none yet) searches on the session's own thread until `stop`; meanwhile `isready` is answered and other commands answer an error |
  * | `stop` | ends a `go infinite`: its `bestmove` line; nothing when no search runs |
+ * | `isready` | `readyok`, at once, also while a `go infinite` searches |
  * | `result` | `ongoing`, `win <side name>` or `draw` |
  * | `undo` | (none) takes back the last move |
  * | `setoption <name> <value>` | (none) an engine setting: `algorithm negamax\|alphabeta\|bestfirst\|mcts`, `depth`, `nodes`, `time`, `hash`, `seed`, `noise`, `threads`, `selective`, `multipv`, ... |
@@ -32,6 +33,9 @@
  * ba_score_text()).
  *
  * A bad command or an illegal move answers `error: <what was wrong>` and the session goes on.
+ * Every `go` ends in exactly one line: its `bestmove`, or an `error:` line. The limits on a `go`
+ * line (`depth`, `nodes`, `movetime`, the clock) are limits of that search only (#ba_limits):
+ * the session's settings (`setoption`) stay as they are. See docs/protocol.md.
  *
  * A move whose text contains spaces (an Arimaa turn such as `Ed2n Ed3n`) is one word in move
  * lists: `moves`, the `pv` of `info` lines and `bestmove` write each space as `_`, and `play` and
@@ -55,8 +59,13 @@ typedef void (*ba_write_fn)(void *user, const char *line, size_t len);
 /** ba_protocol_feed() returns this after `quit`. */
 #define BA_PROTOCOL_QUIT 1
 
-/** Longest command line accepted; longer lines answer an error. */
-#define BA_PROTOCOL_LINE_MAX 65536
+/**
+ * Longest line a session reads (4 MiB, without the newline); longer lines answer an error. It is
+ * also the longest line a session writes, so that any answer can be fed back (the longest today,
+ * an Arimaa middlegame's `moves`, is about 71 KB); a longer answer is replaced by an error line.
+ * The common protocol, UCI and AEI share this one limit.
+ */
+#define BA_PROTOCOL_LINE_MAX 4194304
 
 /** Creates a session for @p game writing answers through @p write. */
 BA_API int ba_protocol_new(const ba_game *game, ba_write_fn write, void *user, ba_protocol **out);

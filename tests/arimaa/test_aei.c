@@ -255,6 +255,71 @@ START_TEST(random_input_never_crashes)
 }
 END_TEST
 
+/* A capture for two threads (the search's lines and the reader's): counts what matters. */
+typedef struct shared_capture {
+    pthread_mutex_t lock;
+    int lines, bestmoves, readyok, refused, after_bestmove;
+    char bestmove[256];
+} shared_capture;
+
+static void shared_write(void *user, const char *line, size_t len)
+{
+    shared_capture *c = user;
+    pthread_mutex_lock(&c->lock);
+    c->lines++;
+    if (c->bestmoves)
+        c->after_bestmove++;
+    if (strncmp(line, "bestmove ", 9) == 0) {
+        c->bestmoves++;
+        snprintf(c->bestmove, sizeof c->bestmove, "%.*s", (int)len - 9, line + 9);
+    }
+    c->readyok += strcmp(line, "readyok") == 0;
+    c->refused += strstr(line, "while searching") != NULL;
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* `go infinite` (as in UCI and the common protocol) runs until `stop`: the reader answers
+ * `isready` and refuses a move meanwhile, `stop` from the reader ends it with one bestmove. */
+START_TEST(go_infinite_then_stop_from_the_reader)
+{
+    shared_capture c;
+    memset(&c, 0, sizeof c);
+    pthread_mutex_init(&c.lock, NULL);
+    ba_arimaa_aei *a = NULL;
+    ck_assert_int_eq(ba_arimaa_aei_new(NULL, shared_write, &c, &a), BA_OK);
+    ba_arimaa_aei_feed(a, "setposition g [rrr..rrrhdc..dh....................e.........R..HDCMECDHRRRRRRR.]");
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "go infinite"), BA_ARIMAA_AEI_SEARCH);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, search_thread, a), 0);
+    struct timespec ts = {0, 200 * 1000000L};
+    nanosleep(&ts, NULL);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "isready"), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "makemove Ra2n"), BA_OK);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "setoption name tcmove value 30"), BA_OK);
+    nanosleep(&ts, NULL);
+    pthread_mutex_lock(&c.lock);
+    ck_assert_int_eq(c.readyok, 1);
+    ck_assert_int_eq(c.refused, 1);
+    ck_assert_int_eq(c.bestmoves, 0); /* infinite: nothing before stop */
+    pthread_mutex_unlock(&c.lock);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, "stop"), BA_OK);
+    pthread_join(t, NULL);
+    ck_assert_int_eq(c.bestmoves, 1);
+    ck_assert_int_eq(c.after_bestmove, 0);
+    ba_move m;
+    ba_error err;
+    ck_assert_int_eq(ba_pos_parse_move(ba_arimaa_aei_position(a), c.bestmove, &m, &err), BA_OK);
+    /* The session goes on: the refused move was not played, the best move is. */
+    ck_assert_int_eq(ba_pos_ply(ba_arimaa_aei_position(a)), 0);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "makemove %s", c.bestmove);
+    ck_assert_int_eq(ba_arimaa_aei_feed(a, cmd), BA_OK);
+    ck_assert_int_eq(ba_pos_ply(ba_arimaa_aei_position(a)), 1);
+    ba_arimaa_aei_free(a);
+    pthread_mutex_destroy(&c.lock);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_aei");
@@ -266,6 +331,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, setposition_and_goal_threat);
     tcase_add_test(tc, errors_and_options);
     tcase_add_test(tc, ponder_then_stop);
+    tcase_add_test(tc, go_infinite_then_stop_from_the_reader);
     tcase_add_test(tc, random_input_never_crashes);
     suite_add_tcase(s, tc);
     return s;

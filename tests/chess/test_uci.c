@@ -435,6 +435,46 @@ START_TEST(stop_from_another_thread)
 }
 END_TEST
 
+/* The kernel's contract in UCI: `go infinite` runs on a search thread while the reader answers
+ * `isready` at once and refuses what would touch the position or the engine; `stop` from the
+ * reader ends it with exactly one bestmove, after every info line. */
+START_TEST(go_infinite_then_stop_from_the_reader)
+{
+    capture c;
+    ba_chess_uci *u = new_session(&c);
+    feed_sync(u, "position startpos moves e2e4 e7e5");
+    ck_assert_int_eq(ba_chess_uci_feed(u, "go infinite"), BA_CHESS_UCI_GO);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, search_thread, u), 0);
+    struct timespec ts = {0, 100 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    ck_assert_int_eq(ba_chess_uci_feed(u, "isready"), BA_OK);
+    ck_assert_int_eq(ba_chess_uci_feed(u, "ucinewgame"), BA_OK);
+    ck_assert_int_eq(ba_chess_uci_feed(u, "setoption name Hash value 1"), BA_OK);
+    ck_assert_int_eq(ba_chess_uci_feed(u, "go depth 1"), BA_OK);
+    pthread_mutex_lock(&c.lock);
+    ck_assert_ptr_nonnull(strstr(c.text, "readyok"));
+    ck_assert_ptr_null(strstr(c.text, "bestmove"));
+    int refused = 0;
+    for (const char *p = c.text; (p = strstr(p, "while searching")) != NULL; p++)
+        refused++;
+    ck_assert_int_eq(refused, 3);
+    pthread_mutex_unlock(&c.lock);
+    ck_assert_int_eq(ba_chess_uci_feed(u, "stop"), BA_OK);
+    pthread_join(t, NULL);
+    const char *best = strstr(c.text, "bestmove ");
+    ck_assert_ptr_nonnull(best);
+    ck_assert_ptr_null(strstr(best + 1, "bestmove "));
+    ck_assert_ptr_null(strstr(best, "info ")); /* nothing after it */
+    ck_assert_int_eq(check_pv_before_bestmove(c.text), 1);
+    /* the refused ucinewgame did nothing: the position still has both moves */
+    cap_clear(&c);
+    feed_sync(u, "d");
+    ck_assert_ptr_nonnull(strstr(c.text, "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"));
+    ba_chess_uci_free(u);
+}
+END_TEST
+
 START_TEST(bad_input_is_answered)
 {
     capture c;
@@ -546,6 +586,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, options_any_case);
     tcase_add_test(tc, last_pv_is_the_move_played);
     tcase_add_test(tc, ponder_then_ponderhit);
+    tcase_add_test(tc, go_infinite_then_stop_from_the_reader);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,14 +1,12 @@
-/* Shared code of the boardai-<game> programs: command-line options, the text protocol over stdio
- * and the terminal game against the AI. See cli.h for the interface. */
-#include "cli.h"
+/* libboardai-cli, the front end of every boardai-<game> program and of outside games:
+ * command-line options, the text protocol over stdio and the terminal game against the AI.
+ * See include/boardai/cli.h for the interface and docs/cli.md. */
+#include "boardai/cli.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef BOARDAI_EXAMPLE_VERSION
-#define BOARDAI_EXAMPLE_VERSION BA_VERSION_STRING
-#endif
 
 /* Longest line the terminal game reads; longer input is refused as a whole. */
 #define CLI_INPUT_MAX 4096
@@ -821,7 +819,7 @@ int ba_cli_main(int argc, char **argv, const ba_cli_program *prog)
     }
     if (want_version) {
         printf("%s %s (libboardai %s)\n", prog->name ? prog->name : "boardai",
-               BOARDAI_EXAMPLE_VERSION, ba_version_string());
+               BA_VERSION_STRING, ba_version_string());
         return CLI_EXIT_OK;
     }
 
@@ -867,4 +865,21 @@ int ba_cli_main(int argc, char **argv, const ba_cli_program *prog)
     if (destroy)
         ba_game_destroy((ba_game *)(uintptr_t)game);
     return status;
+}
+
+int ba_cli_game_main(const ba_game *game, int argc, char **argv)
+{
+    /* The program's name as it was started, without its directory. */
+    const char *name = argc > 0 && argv[0] ? argv[0] : "boardai";
+    const char *slash = strrchr(name, '/');
+    if (slash && slash[1])
+        name = slash + 1;
+    char summary[128];
+    snprintf(summary, sizeof summary, "Play %s against libboardai.",
+             game && game->name ? game->name : "a game");
+    ba_cli_program prog = BA_CLI_PROGRAM_INIT;
+    prog.name = name;
+    prog.summary = summary;
+    prog.game = game;
+    return ba_cli_main(argc, argv, &prog);
 }
