@@ -18,20 +18,6 @@
 #define UCI_HASH_MAX_MB 4096
 #define UCI_OVERHEAD_MAX_MS 5000
 
-void uci_out(ba_chess_uci *u, const char *fmt, ...)
-{
-    char buf[UCI_OUT];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n >= sizeof buf)
-        n = (int)sizeof buf - 1;
-    bac_session_write(u->session, buf, (size_t)n);
-}
-
 /* UCI option names and values are case-insensitive: the kernel's word compare. */
 #define same_word bac_word_is
 
