@@ -20,8 +20,8 @@ extern "C" {
  *  The version of the headers. ba_version_number() gives the version of the library actually
  *  linked, so a program can check that the two agree.
  *  @{ */
-#define BA_VERSION_MAJOR 0 /**< Incremented on incompatible API or ABI changes. */
-#define BA_VERSION_MINOR 1 /**< Incremented when features are added compatibly. */
+#define BA_VERSION_MAJOR 1 /**< Incremented on incompatible API or ABI changes. */
+#define BA_VERSION_MINOR 0 /**< Incremented when features are added compatibly. */
 #define BA_VERSION_PATCH 0 /**< Incremented for compatible bug fixes. */
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define BA_VERSION_NUMBER (BA_VERSION_MAJOR * 10000 + BA_VERSION_MINOR * 100 + BA_VERSION_PATCH)
@@ -81,7 +81,7 @@ typedef struct ba_error {
 /** The library's version as BA_VERSION_NUMBER was when it was built. */
 BA_API int ba_version_number(void);
 
-/** The library's version as a string, e.g. "0.1.0". */
+/** The library's version as a string, e.g. "1.0.0". */
 BA_API const char *ba_version_string(void);
 
 /**

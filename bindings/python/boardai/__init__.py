@@ -19,12 +19,12 @@ from .engine import Engine, SearchResult, Progress
 from .custom import PythonGame
 from . import kalah
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 library_path = _lib.path  #: the libboardai.so that was loaded
 
 
 def library_version():
-    """The C library's version string, e.g. "0.1.0"."""
+    """The C library's version string, e.g. "1.0.0"."""
     return _lib.lib.ba_version_string().decode()
 
 
