@@ -1,7 +1,8 @@
 /* Camelot: decoding a move's path and applying it (copy-make, hash kept incrementally). */
 #include <string.h>
 
-#include "camelot/movegen_internal.h"
+#include "camelot/apply.h"
+#include "camelot/zobrist.h"
 
 /* The square between a and b when b is two steps from a in a straight line, else NO_SQUARE. */
 static int cam_middle(int a, int b)

@@ -2,7 +2,8 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "camelot/camelot_internal.h"
+#include "camelot/board.h"
+#include "camelot/zobrist.h"
 
 int cam_square_at(int file, int rank)
 {

@@ -10,7 +10,10 @@
  *     obligations, i.e. the same hash): draw (option repetition_draw);
  *  6. 100 plies without a capture or a castle entry: draw (option fifty_move_rule).
  */
-#include "camelot/movegen_internal.h"
+#include "camelot/castle.h"
+#include "camelot/endgame.h"
+#include "camelot/movegen.h"
+#include "camelot/params.h"
 
 /* Pieces of `side` standing in the opponent's castle. */
 static int cam_in_opp_castle(const cam_state *s, int side)

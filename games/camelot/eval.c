@@ -5,8 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "camelot/camelot_internal.h"
+#include "camelot/board.h"
 #include "camelot/eval.h"
+#include "camelot/params.h"
 
 /* The rules' piece byte (side in bit 2, kind 1 man / 2 knight) -> the view's cell. */
 static const uint8_t CELL_OF_PIECE[8] = {

@@ -6,7 +6,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "camelot/eval.h"
+#include "camelot/eval_factors.h"
+#include "camelot/eval_mobility.h"
+#include "camelot/knight.h"
 
 #define SCALE ((int64_t)CAM_EVAL_SCALE)
 /* A cell's piece-and-side bits: CAM_C_MAN_OF(side) for any piece of that side. */

@@ -31,7 +31,7 @@
  */
 #include <string.h>
 
-#include "camelot/eval.h"
+#include "camelot/eval_mobility.h"
 
 /* Components are made only from first canter landings: at most 8 per piece, 14 pieces. */
 #define MAX_COMPONENTS (8 * CAM_VIEW_MAX_PIECES)

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "camelot/eval.h"
+#include "camelot/eval_view.h"
 
 const int cam_view_dirs[8] = {CAM_VW, CAM_VW + 1, 1, -CAM_VW + 1, -CAM_VW, -CAM_VW - 1, -1,
                               CAM_VW - 1};

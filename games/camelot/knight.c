@@ -16,7 +16,7 @@
  */
 #include <math.h>
 
-#include "camelot/eval.h"
+#include "camelot/knight.h"
 
 double cam_knight_value(double n, double x, double man, int pieces)
 {

@@ -15,91 +15,13 @@
  */
 #include <string.h>
 
-#include "camelot/movegen_internal.h"
+#include "camelot/canter.h"
+#include "camelot/castle.h"
+#include "camelot/jumps.h"
+#include "camelot/movegen.h"
+#include "camelot/params.h"
 
-void cam_gen_init(cam_gen *gen, const ba_game *g, const cam_state *s, ba_move *moves, size_t cap)
-{
-    const ba_camelot_options *o = cam_options(g);
-    gen->s = s;
-    gen->side = s->side_to_move;
-    gen->knight_rule = o->knight_canter_rule;
-    gen->castle_limit = o->castle_moves_per_player;
-    gen->moves = moves;
-    gen->cap = cap;
-    gen->n = 0;
-    gen->err = BA_OK;
-    gen->piece_first = 0;
-    gen->only_from = CAM_NO_SQUARE;
-}
-
-/* The squares a capture path jumped over: the middles of its legs that held an enemy piece when
- * the move began (canter legs leap friends; each enemy is jumped at most once). */
-static void cam_path_captures(const cam_state *s, int side, const uint8_t *path, int len, cam_sqset *out)
-{
-    memset(out, 0, sizeof *out);
-    for (int i = 1; i < len; i++) {
-        int a = path[i - 1], b = path[i];
-        for (int d = 0; d < CAM_DIRS; d++) {
-            if (cam_leap[a][d] == b) {
-                int mid = cam_step[a][d];
-                if (cam_is_enemy(s->board[mid], side)) cam_sqset_add(out, mid);
-                break;
-            }
-        }
-    }
-}
-
-/* 1 if path a is the canonical choice over path b (shorter, then bytewise smaller). */
-static int cam_path_better(const uint8_t *a, int alen, const uint8_t *b, int blen)
-{
-    if (alen != blen) return alen < blen;
-    return memcmp(a, b, (size_t)alen) < 0;
-}
-
-void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len)
-{
-    if (gen->err != BA_OK) return;
-    if (len < 2 || len > CAM_PATH_MAX) {
-        gen->err = BA_ERR_INTERNAL;
-        return;
-    }
-    if (kind == CAM_MOVE_JUMP || kind == CAM_MOVE_CHARGE) {
-        /* Move identity is (start, end, captured set): merge chains that differ only in order
-         * or in the canter route. */
-        cam_sqset mine;
-        int have_mine = 0;
-        for (size_t i = gen->piece_first; i < gen->n; i++) {
-            ba_move *m = &gen->moves[i];
-            if (m->tag != CAM_MOVE_JUMP && m->tag != CAM_MOVE_CHARGE) continue;
-            if (m->bytes[0] != path[0] || m->bytes[m->len - 1] != path[len - 1]) continue;
-            if (!have_mine) {
-                cam_path_captures(gen->s, gen->side, path, len, &mine);
-                have_mine = 1;
-            }
-            cam_sqset theirs;
-            cam_path_captures(gen->s, gen->side, m->bytes, m->len, &theirs);
-            if (memcmp(&mine, &theirs, sizeof mine) != 0) continue;
-            if (cam_path_better(path, len, m->bytes, m->len)) {
-                memset(m, 0, sizeof *m);
-                m->len = (uint8_t)len;
-                m->tag = (uint8_t)kind;
-                memcpy(m->bytes, path, (size_t)len);
-            }
-            return;
-        }
-    }
-    if (gen->n >= gen->cap) {
-        gen->err = BA_ERR_BUFFER;
-        return;
-    }
-    ba_move *m = &gen->moves[gen->n++];
-    memset(m, 0, sizeof *m);
-    m->len = (uint8_t)len;
-    m->tag = (uint8_t)kind;
-    memcpy(m->bytes, path, (size_t)len);
-}
-
-void cam_gen_plain(cam_gen *gen, int from)
+static void cam_gen_plain(cam_gen *gen, int from)
 {
     const uint8_t *board = gen->s->board;
     for (int d = 0; d < CAM_DIRS; d++) {
@@ -109,91 +31,6 @@ void cam_gen_plain(cam_gen *gen, int from)
         uint8_t path[2] = {(uint8_t)from, (uint8_t)to};
         cam_gen_emit(gen, CAM_MOVE_PLAIN, path, 2);
     }
-}
-
-int cam_jump_from(const uint8_t *board, int side, int x, int from)
-{
-    if (cam_is_opp_castle(x, side)) return 0; /* a piece there never leaves */
-    for (int d = 0; d < CAM_DIRS; d++) {
-        int land = cam_leap[x][d];
-        if (land == CAM_NO_SQUARE) continue;
-        if (!cam_is_enemy(board[cam_step[x][d]], side)) continue;
-        if (board[land] == CAM_EMPTY || land == from) return 1;
-    }
-    return 0;
-}
-
-int cam_canter_bfs(const cam_state *s, int side, int from, int restrict_knight, uint8_t *parent,
-                   uint8_t *order)
-{
-    const uint8_t *board = s->board;
-    memset(parent, CAM_NO_SQUARE, CAM_SQUARES);
-    parent[from] = (uint8_t)from;
-    int head = 0, count = 0;
-    int cur = from;
-    for (;;) {
-        /* A canter into the opponent's castle ends the move there. */
-        if (cur == from || !cam_is_opp_castle(cur, side)) {
-            for (int d = 0; d < CAM_DIRS; d++) {
-                int land = cam_leap[cur][d];
-                if (land == CAM_NO_SQUARE || parent[land] != CAM_NO_SQUARE) continue;
-                int mid = cam_step[cur][d];
-                if (mid == from || !cam_is_own(board[mid], side)) continue;
-                if (board[land] != CAM_EMPTY) continue; /* from itself is already marked */
-                if (cam_is_own_castle(land, side)) continue; /* never entered by a canter */
-                if (restrict_knight && cam_jump_from(board, side, land, from)) continue;
-                parent[land] = (uint8_t)cur;
-                order[count++] = (uint8_t)land;
-            }
-        }
-        if (head >= count) break;
-        cur = order[head++];
-    }
-    return count;
-}
-
-/* The canter moves of a BFS result, each by its shortest path. */
-static void cam_emit_canters(cam_gen *gen, const uint8_t *parent, const uint8_t *order, int count)
-{
-    /* Canter destinations are distinct (one per BFS square), so no de-duplication: each path
-     * is written straight into the caller's move, backwards from the destination. */
-    for (int i = 0; i < count; i++) {
-        int len = 1;
-        for (int x = order[i]; parent[x] != x; x = parent[x]) len++;
-        if (len > CAM_PATH_MAX) {
-            gen->err = BA_ERR_INTERNAL;
-            return;
-        }
-        if (gen->n >= gen->cap) {
-            gen->err = BA_ERR_BUFFER;
-            return;
-        }
-        ba_move *m = &gen->moves[gen->n++];
-        memset(m, 0, sizeof *m);
-        m->len = (uint8_t)len;
-        m->tag = CAM_MOVE_CANTER;
-        int x = order[i];
-        for (int k = len - 1; k >= 0; k--, x = parent[x]) m->bytes[k] = (uint8_t)x;
-    }
-}
-
-void cam_gen_canters(cam_gen *gen, int from)
-{
-    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
-    int knight = CAM_PIECE_KIND(gen->s->board[from]) == CAM_KNIGHT;
-    int count = cam_canter_bfs(gen->s, gen->side, from, knight && gen->knight_rule, parent, order);
-    cam_emit_canters(gen, parent, order, count);
-}
-
-void cam_canter_reach(const cam_state *s, int from, cam_sqset *out)
-{
-    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
-    memset(out, 0, sizeof *out);
-    if (s->board[from] == CAM_EMPTY) return;
-    int side = (int)CAM_PIECE_SIDE(s->board[from]);
-    if (cam_is_opp_castle(from, side)) return;
-    int count = cam_canter_bfs(s, side, from, 0, parent, order);
-    for (int i = 0; i < count; i++) cam_sqset_add(out, order[i]);
 }
 
 int cam_piece_can_jump(const cam_state *s, int sq)

@@ -11,8 +11,13 @@
 
 #include "boardai/boardai.h"
 #include "boardai/camelot.h"
-#include "camelot/camelot_internal.h"
+#include "camelot/apply.h"
+#include "camelot/board.h"
 #include "camelot/eval.h"
+#include "camelot/eval_mobility.h"
+#include "camelot/knight.h"
+#include "camelot/movegen.h"
+#include "camelot/zobrist.h"
 #include "check_main.h"
 
 typedef struct fixture {

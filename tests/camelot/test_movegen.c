@@ -17,7 +17,8 @@
 #include "boardai/position.h"
 #include "check_main.h"
 #include "conformance.h"
-#include "camelot/movegen_internal.h"
+#include "camelot/canter.h"
+#include "camelot/movegen.h"
 #include "test_rules_util.h"
 
 /* Check writes a record for every passing ck_assert (a system call each); the hot loops below
