@@ -34,8 +34,10 @@ void cam_view_from_state(const cam_state *s, cam_view *out)
             out->cell[v] = CELL_OF_PIECE[piece & 7];
             if (out->count[side] < CAM_VIEW_MAX_PIECES)
                 out->sq[side][out->count[side]++] = (int16_t)v;
-            int bit = CAM_BB_BIT(cam_sq_file[sq], cam_sq_rank[sq]);
-            cam_bb_set(CAM_PIECE_KIND(piece) == CAM_KNIGHT ? &out->knights[side] : &out->men[side], bit);
+            int file = cam_sq_file[sq], rank = cam_sq_rank[sq];
+            int knight = CAM_PIECE_KIND(piece) == CAM_KNIGHT;
+            cam_bb_set(knight ? &out->knights[side] : &out->men[side], CAM_BB_BIT(file, rank));
+            cam_pc_set(knight ? &out->pknights[side] : &out->pmen[side], file, rank);
         }
     }
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "camelot/bb.h"
+#include "camelot/pcbb.h"
 
 /* ---- the view: a 12 x 16 board with a 2-square border on every side ---- */
 #define CAM_VW 16                  /* files A..L plus two border columns each side */
@@ -39,6 +40,8 @@ typedef struct cam_view {
     int16_t sq[2][CAM_VIEW_MAX_PIECES];  /* their view indices */
     cam_bb men[2], knights[2];           /* the same pieces as bitboards (bb.h), for the
                                             neighbourhood factors */
+    cam_pcbb pmen[2], pknights[2];       /* and as parity-class bitboards (pcbb.h), for
+                                            mobility */
 } cam_view;
 
 /** The eight directions in view indices. */
