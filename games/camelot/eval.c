@@ -7,6 +7,7 @@
 
 #include "camelot/board.h"
 #include "camelot/eval.h"
+#include "camelot/eval_mobility.h"
 #include "camelot/params.h"
 
 /* The rules' piece byte (side in bit 2, kind 1 man / 2 knight) -> the view's cell. */
@@ -58,19 +59,130 @@ static void view_of(const ba_game *g, const cam_state *s, cam_view *v)
     }
 }
 
-void cam_eval_view_terms(cam_view *v, const cam_eval_params *p, cam_eval_terms *out)
+/* What the factors need, from a view or straight from a state: per side the piece counts
+ * (Nolan's P, the pieces inside the opponent's castle), the linear piece-square sums of
+ * advance and centre (points), and the pieces as sets. */
+typedef struct eval_input {
+    int side_to_move;
+    int castle_moves_left[2];
+    int count[2], knights[2], uncastled[2], inside[2];
+    int64_t advance[2], centre[2];
+    cam_bb men[2], knight_bb[2];
+    cam_pcbb pmen[2], pknights[2];
+} eval_input;
+
+static void input_from_view(const cam_view *v, eval_input *in)
+{
+    in->side_to_move = v->side_to_move;
+    for (int side = 0; side < 2; side++) {
+        in->castle_moves_left[side] = v->castle_moves_left[side];
+        in->count[side] = v->count[side];
+        in->knights[side] = in->uncastled[side] = in->inside[side] = 0;
+        for (int i = 0; i < v->count[side]; i++) {
+            int sq = v->sq[side][i], owner = cam_view_castle_owner(sq);
+            in->knights[side] += (v->cell[sq] & CAM_C_KNIGHT) != 0;
+            in->uncastled[side] += owner < 0;
+            in->inside[side] += owner == 1 - side;
+        }
+        in->men[side] = v->men[side];
+        in->knight_bb[side] = v->knights[side];
+        in->pmen[side] = v->pmen[side];
+        in->pknights[side] = v->pknights[side];
+    }
+}
+
+/* The factors that read only the piece lists, on a view (advance and centre as sums). */
+static void sums_from_view(const cam_view *v, const cam_eval_params *p, eval_input *in)
+{
+    for (int side = 0; side < 2; side++) {
+        in->advance[side] = in->centre[side] = 0;
+        for (int i = 0; i < v->count[side]; i++) {
+            int sq = v->sq[side][i], r = CAM_VRANK(sq);
+            in->advance[side] += p->weights.advance[side == 0 ? r : 15 - r];
+            in->centre[side] += p->weights.centre[CAM_VFILE(sq)];
+        }
+    }
+}
+
+/* The index of the lowest non-zero byte of *word (in memory order), which is then cleared. */
+static inline int next_byte(uint64_t *word)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    int k = __builtin_ctzll(*word) >> 3;
+#else
+    unsigned char bytes[8];
+    memcpy(bytes, word, sizeof bytes);
+    int k = 0;
+    while (bytes[k] == 0)
+        k++;
+#endif
+    unsigned char zero = 0;
+    memcpy((unsigned char *)word + k, &zero, 1);
+    return k;
+}
+
+/* One pass over the state's board: every input without building the mailbox view (the
+ * evaluation of a search node; ba_camelot_evaluate_breakdown goes through the view and a test
+ * checks that both agree). As in the view, at most CAM_VIEW_MAX_PIECES pieces a side count. */
+static void input_from_state(const cam_state *s, const cam_eval_params *p, eval_input *in)
+{
+    memset(in, 0, sizeof *in);
+    in->side_to_move = s->side_to_move;
+    for (int side = 0; side < 2; side++) {
+        int left = p->castle_moves_per_player - s->castle_moves[side];
+        in->castle_moves_left[side] = left > 0 ? left : 0;
+    }
+    /* Eight squares at a time: most of the board is empty; a zero word skips eight squares,
+     * and within a word only the non-zero bytes are visited. */
+    for (int base = 0; base < CAM_SQUARES; base += 8) {
+        uint64_t word;
+        memcpy(&word, s->board + base, sizeof word);
+        while (word != 0) {
+            int sq = base + next_byte(&word);
+            uint8_t piece = s->board[sq];
+            int side = CAM_PIECE_SIDE(piece), file = cam_sq_file[sq], rank = cam_sq_rank[sq];
+            int knight = CAM_PIECE_KIND(piece) == CAM_KNIGHT;
+            cam_bb_set(knight ? &in->knight_bb[side] : &in->men[side], CAM_BB_BIT(file, rank));
+            cam_pc_set(knight ? &in->pknights[side] : &in->pmen[side], file, rank);
+            if (in->count[side] >= CAM_VIEW_MAX_PIECES)
+                continue;
+            int owner = cam_castle_side(sq);
+            in->count[side]++;
+            in->knights[side] += knight;
+            in->uncastled[side] += owner < 0;
+            in->inside[side] += owner == 1 - side;
+            in->advance[side] += p->weights.advance[side == 0 ? rank : 15 - rank];
+            in->centre[side] += p->weights.centre[file];
+        }
+    }
+}
+
+static void terms_of(const eval_input *in, const cam_eval_params *p, cam_eval_terms *out)
 {
     for (int side = 0; side < 2; side++) {
         int32_t *t = out->terms[side];
-        t[BA_CAMELOT_F_MATERIAL] = cam_eval_material(v, side, p);
-        t[BA_CAMELOT_F_CASTLE_WIN] = cam_eval_castle_win(v, side, p);
-        t[BA_CAMELOT_F_WIPEOUT] = cam_eval_wipeout(v, side, p);
-        t[BA_CAMELOT_F_ADVANCE] = cam_eval_advance(v, side, p);
-        t[BA_CAMELOT_F_MOBILITY] = cam_eval_mobility(v, side, p);
-        t[BA_CAMELOT_F_CENTRE] = cam_eval_centre(v, side, p);
-        t[BA_CAMELOT_F_KNIGHT_SUPPORT] = cam_eval_knight_support(v, side, p);
-        t[BA_CAMELOT_F_MAN_SUPPORT] = cam_eval_man_support(v, side, p);
-        t[BA_CAMELOT_F_EXPOSURE] = cam_eval_exposure(v, side, p);
+        cam_bb own = cam_bb_or(in->men[side], in->knight_bb[side]);
+        t[BA_CAMELOT_F_MATERIAL] =
+            cam_term_material(in->count[side] - in->knights[side], in->knights[side], in->uncastled[side], p);
+        t[BA_CAMELOT_F_CASTLE_WIN] = cam_term_castle_win(in->inside[side], p);
+        t[BA_CAMELOT_F_WIPEOUT] = cam_term_wipeout(in->count[side], in->count[1 - side], p);
+        t[BA_CAMELOT_F_ADVANCE] = cam_sat32(in->advance[side] * CAM_EVAL_SCALE);
+        /* Mobility, the costliest factor, is skipped when its weight is 0. */
+        t[BA_CAMELOT_F_MOBILITY] =
+            p->weights.mobility == 0
+                ? 0
+                : cam_term_per(cam_mobility_count(in->pmen, in->pknights, in->castle_moves_left[side], side),
+                               p->weights.mobility);
+        t[BA_CAMELOT_F_CENTRE] = cam_sat32(in->centre[side] * CAM_EVAL_SCALE);
+        t[BA_CAMELOT_F_KNIGHT_SUPPORT] =
+            cam_term_per(cam_count_knight_support(in->men[side], in->knight_bb[side]), p->weights.knight_support);
+        t[BA_CAMELOT_F_MAN_SUPPORT] = cam_term_per(cam_count_man_support(in->men[side]), p->weights.man_support);
+        /* Only the side that has just moved is charged for exposure (eval_factors.c). */
+        t[BA_CAMELOT_F_EXPOSURE] =
+            side == in->side_to_move
+                ? 0
+                : cam_term_per(cam_count_exposed(own, cam_bb_or(in->men[1 - side], in->knight_bb[1 - side]), side),
+                               p->weights.exposure);
     }
     for (int side = 0; side < 2; side++)
         out->terms[side][BA_CAMELOT_F_TRADING] =
@@ -82,6 +194,14 @@ void cam_eval_view_terms(cam_view *v, const cam_eval_params *p, cam_eval_terms *
             sum += out->terms[side][f];
         out->total[side] = cam_sat32(sum);
     }
+}
+
+void cam_eval_view_terms(cam_view *v, const cam_eval_params *p, cam_eval_terms *out)
+{
+    eval_input in;
+    input_from_view(v, &in);
+    sums_from_view(v, p, &in);
+    terms_of(&in, p, out);
 }
 
 static int clamp_score(int64_t x)
@@ -103,9 +223,12 @@ int cam_eval_view(cam_view *v, const cam_eval_params *p)
 
 int cam_evaluate(const ba_game *g, const void *state)
 {
-    cam_view v;
-    view_of(g, (const cam_state *)state, &v);
-    return cam_eval_view(&v, params_of(g));
+    eval_input in;
+    cam_eval_terms t;
+    input_from_state((const cam_state *)state, params_of(g), &in);
+    terms_of(&in, params_of(g), &t);
+    int me = in.side_to_move;
+    return clamp_score((int64_t)t.total[me] - t.total[1 - me]);
 }
 
 int ba_camelot_evaluate_breakdown(const ba_game *game, const void *state, ba_camelot_breakdown *out)

@@ -6,6 +6,23 @@
 #include "camelot/eval_units.h"
 #include "camelot/eval_view.h"
 
+/* ---- the factors from counts and sets (what the evaluation of a state uses) ---- */
+/** Factor 1 from the side's men, knights and uncastled pieces (Nolan's P). */
+int32_t cam_term_material(int men, int knights, int uncastled, const cam_eval_params *p);
+/** Factor 2 from the number of the side's pieces inside the opponent's castle. */
+int32_t cam_term_castle_win(int inside, const cam_eval_params *p);
+/** Factor 3 from the two sides' piece counts. */
+int32_t cam_term_wipeout(int own, int opp, const cam_eval_params *p);
+/** @p n times @p weight points, in hundredths, saturated (factors 5, 8, 9, 10). */
+int32_t cam_term_per(int n, int weight);
+/** Factor 8's count: the side's pieces next to one of its knights. */
+int cam_count_knight_support(cam_bb men, cam_bb knights);
+/** Factor 9's count: the side's men next to another of its men. */
+int cam_count_man_support(cam_bb men);
+/** Factor 10's count: the pieces @p own of @p side standing in a trap (see cam_eval_exposure). */
+int cam_count_exposed(cam_bb own, cam_bb enemy, int side);
+
+/* ---- the factors on a view, one function each ---- */
 /** Pieces of @p side not on any castle square: Nolan's P. */
 int cam_eval_uncastled(const cam_view *v, int side);
 int32_t cam_eval_material(const cam_view *v, int side, const cam_eval_params *p);      /* 1 */

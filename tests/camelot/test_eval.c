@@ -458,6 +458,47 @@ START_TEST(test_trap_state_matches_view)
 }
 END_TEST
 
+/* The evaluation of a search node reads the state in one pass (eval.c, input_from_state);
+ * the breakdown and the factor tests go through the view. Both must give the same number, on
+ * random positions and with weights that make every term count. */
+START_TEST(test_evaluate_matches_view)
+{
+    ba_camelot_options o = ba_camelot_options_default();
+    o.weights.exposure = -40; /* larger than Nolan's, so that a wrong count shows */
+    o.castle_moves_per_player = 1;
+    ba_game *custom = NULL;
+    ck_assert_int_eq(ba_camelot_create(&o, &custom, NULL), BA_OK);
+    const ba_game *games[2] = {ba_camelot_game(), custom};
+    srand(4242);
+    for (int trial = 0; trial < 600; trial++) {
+        cam_state s;
+        memset(&s, 0, sizeof s);
+        int count[2] = {0, 0};
+        for (int sq = 0; sq < CAM_SQUARES; sq++) {
+            if (rand() % 100 >= 5 + trial % 40)
+                continue;
+            int side = rand() % 2;
+            if (count[side] >= 14)
+                continue;
+            count[side]++;
+            s.board[sq] = CAM_PIECE(side, rand() % 3 == 0 ? CAM_KNIGHT : CAM_MAN);
+        }
+        s.side_to_move = (uint8_t)(trial & 1);
+        s.castle_moves[0] = (uint8_t)(rand() % 3);
+        s.castle_moves[1] = (uint8_t)(rand() % 3);
+        s.must_leave[0] = s.must_leave[1] = CAM_NO_SQUARE;
+        cam_state_finish(&s);
+        for (int k = 0; k < 2; k++) {
+            const ba_game *g = games[k];
+            ba_camelot_breakdown b;
+            ck_assert_int_eq(ba_camelot_evaluate_breakdown(g, &s, &b), BA_OK);
+            ck_assert_int_eq(g->evaluate(g, &s), b.score);
+        }
+    }
+    ba_game_destroy(custom);
+}
+END_TEST
+
 START_TEST(test_weights_default_and_check)
 {
     /* Every number of the shared file's factor list. */
@@ -568,6 +609,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_order_key_vtable);
     tcase_add_test(tc, test_order_key_matches_decode);
     tcase_add_test(tc, test_trap_state_matches_view);
+    tcase_add_test(tc, test_evaluate_matches_view);
     tcase_add_test(tc, test_weights_default_and_check);
     tcase_add_test(tc, test_tuned_weights_reach_the_evaluation);
     suite_add_tcase(s, tc);
