@@ -150,12 +150,12 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *enemy, const uint
     return n;
 }
 
-/* One direction d and class c of the sets of cam_eval_mobility_count (always inlined with
+/* One direction d and class c of the sets of cam_mobility_count (always inlined with
  * constant d and c, so that the shifts and table reads fold away). */
 CAM_MOB_INLINE void dir_class(side_sets *s, const uint64_t *own, const uint64_t *enemy,
                               const uint64_t *empty, const uint64_t *target, const uint64_t *movers,
                               uint64_t (*canter_from)[4], uint64_t *any_canter, uint64_t *linked,
-                              uint64_t (*counted)[4], int d, int c)
+                              int *n, int d, int c)
 {
     int cn = c ^ cam_pc_step_xor[d], so = cam_pc_step_off[c][d], lo = cam_pc_leap_off[d];
     uint64_t next_target = cam_pc_shift(target[cn], -so);
@@ -166,7 +166,7 @@ CAM_MOB_INLINE void dir_class(side_sets *s, const uint64_t *own, const uint64_t 
     canter_from[d][c] = movers[c] & canter;
     linked[c] |= canter;
     any_canter[c] |= canter_from[d][c];
-    counted[d][c] = movers[c] & (next_target | jump);
+    *n += popcount64(movers[c] & (next_target | jump));
 }
 
 CAM_MOB_CLONES int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2], int castle_moves_left, int side)
@@ -197,14 +197,11 @@ CAM_MOB_CLONES int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knig
      * piece and direction); canter_from[d] holds the pieces with a canter in direction d.
      * Unrolled by hand so that every shift is by a constant. */
     uint64_t canter_from[8][4], any_canter[4] = {0, 0, 0, 0}, linked[4] = {0, 0, 0, 0};
-    uint64_t counted[8][4];
-#define CAM_MOB_DC(d, c) dir_class(&s, own, enemy, empty, target, movers, canter_from, any_canter, linked, counted, d, c);
+#define CAM_MOB_DC(d, c) dir_class(&s, own, enemy, empty, target, movers, canter_from, any_canter, linked, &n, d, c);
 #define CAM_MOB_D(d) CAM_MOB_DC(d, 0) CAM_MOB_DC(d, 1) CAM_MOB_DC(d, 2) CAM_MOB_DC(d, 3)
     CAM_MOB_D(0) CAM_MOB_D(1) CAM_MOB_D(2) CAM_MOB_D(3) CAM_MOB_D(4) CAM_MOB_D(5) CAM_MOB_D(6) CAM_MOB_D(7)
 #undef CAM_MOB_D
 #undef CAM_MOB_DC
-    for (int k = 0; k < 32; k++)
-        n += popcount64((&counted[0][0])[k]);
     if (!(any_canter[0] | any_canter[1] | any_canter[2] | any_canter[3]))
         return n;
 
