@@ -95,9 +95,14 @@ void cam_start_position(cam_state *s)
 void cam_state_finish(cam_state *s)
 {
     s->piece_count[0] = s->piece_count[1] = 0;
-    for (int sq = 0; sq < CAM_SQUARES; sq++)
-        if (s->board[sq] != CAM_EMPTY) s->piece_count[CAM_PIECE_SIDE(s->board[sq])]++;
+    memset(s->pieces, 0, sizeof s->pieces);
+    for (int sq = 0; sq < CAM_SQUARES; sq++) {
+        if (s->board[sq] == CAM_EMPTY) continue;
+        s->piece_count[CAM_PIECE_SIDE(s->board[sq])]++;
+        cam_state_pc_flip(s, s->board[sq], sq);
+    }
     s->reserved0 = 0;
     s->reserved1 = 0;
+    s->reserved2 = 0;
     s->hash = cam_hash_full(s);
 }

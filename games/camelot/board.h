@@ -19,7 +19,8 @@ int cam_square_to_text(int sq, char *buf, size_t cap);
 int cam_square_from_text(const char *text, int *sq, const char **end, ba_error *err);
 /* Sets up the start position. */
 void cam_start_position(cam_state *s);
-/* Recomputes piece_count and hash from board & co (after editing a state by hand). */
+/* Recomputes piece_count, the piece sets and hash from board & co (after editing a state by
+ * hand). */
 void cam_state_finish(cam_state *s);
 
 #endif /* BOARDAI_CAMELOT_BOARD_H */

@@ -36,6 +36,7 @@
 
 #include "boardai/camelot.h"
 #include "boardai/game.h"
+#include "camelot/pcbb.h"
 
 /* ---- Board geometry ---- */
 #define CAM_SQUARES 160
@@ -102,7 +103,20 @@ typedef struct cam_state {
     uint8_t reserved0;             /* always 0 */
     uint16_t quiet_plies;          /* plies since the last capture or castle entry (50-move rule) */
     uint16_t reserved1;            /* always 0 */
+    uint32_t reserved2;            /* added later: always 0 (fills the gap before pieces) */
+    /* added later: the pieces as parity-class bitboards (pcbb.h): pieces[side][kind - 1], men
+     * then knights. Kept by cam_apply_move, rebuilt from board by cam_state_finish; the
+     * evaluation reads them instead of scanning the board. */
+    cam_pcbb pieces[2][2];
 } cam_state;
+
+/* Adds or removes (toggles) `piece` on sq in the state's parity-class sets. */
+static inline void cam_state_pc_flip(cam_state *s, uint8_t piece, int sq)
+{
+    int file = cam_sq_file[sq], rank = cam_sq_rank[sq];
+    s->pieces[CAM_PIECE_SIDE(piece)][(CAM_PIECE_KIND(piece) - 1) & 1].c[CAM_PC_CLASS(file, rank)] ^=
+        (uint64_t)1 << CAM_PC_BIT(file, rank);
+}
 
 /* A set of squares (bit sq of w[sq / 64]). */
 typedef struct cam_sqset {

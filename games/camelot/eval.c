@@ -104,26 +104,10 @@ static void sums_from_view(const cam_view *v, const cam_eval_params *p, eval_inp
     }
 }
 
-/* The index of the lowest non-zero byte of *word (in memory order), which is then cleared. */
-static inline int next_byte(uint64_t *word)
-{
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    int k = __builtin_ctzll(*word) >> 3;
-#else
-    unsigned char bytes[8];
-    memcpy(bytes, word, sizeof bytes);
-    int k = 0;
-    while (bytes[k] == 0)
-        k++;
-#endif
-    unsigned char zero = 0;
-    memcpy((unsigned char *)word + k, &zero, 1);
-    return k;
-}
-
-/* One pass over the state's board: every input without building the mailbox view (the
- * evaluation of a search node; ba_camelot_evaluate_breakdown goes through the view and a test
- * checks that both agree). As in the view, at most CAM_VIEW_MAX_PIECES pieces a side count. */
+/* Every input straight from the state's piece sets (kept by apply): no board scan and no
+ * mailbox view (the evaluation of a search node; ba_camelot_evaluate_breakdown goes through
+ * the view and a test checks that both agree). The view holds at most CAM_VIEW_MAX_PIECES
+ * pieces a side; a state never has more (the position parser refuses them, moves only take). */
 static void input_from_state(const cam_state *s, const cam_eval_params *p, eval_input *in)
 {
     memset(in, 0, sizeof *in);
@@ -131,28 +115,25 @@ static void input_from_state(const cam_state *s, const cam_eval_params *p, eval_
     for (int side = 0; side < 2; side++) {
         int left = p->castle_moves_per_player - s->castle_moves[side];
         in->castle_moves_left[side] = left > 0 ? left : 0;
-    }
-    /* Eight squares at a time: most of the board is empty; a zero word skips eight squares,
-     * and within a word only the non-zero bytes are visited. */
-    for (int base = 0; base < CAM_SQUARES; base += 8) {
-        uint64_t word;
-        memcpy(&word, s->board + base, sizeof word);
-        while (word != 0) {
-            int sq = base + next_byte(&word);
-            uint8_t piece = s->board[sq];
-            int side = CAM_PIECE_SIDE(piece), file = cam_sq_file[sq], rank = cam_sq_rank[sq];
-            int knight = CAM_PIECE_KIND(piece) == CAM_KNIGHT;
-            cam_bb_set(knight ? &in->knight_bb[side] : &in->men[side], CAM_BB_BIT(file, rank));
-            cam_pc_set(knight ? &in->pknights[side] : &in->pmen[side], file, rank);
-            if (in->count[side] >= CAM_VIEW_MAX_PIECES)
-                continue;
-            int owner = cam_castle_side(sq);
-            in->count[side]++;
-            in->knights[side] += knight;
-            in->uncastled[side] += owner < 0;
-            in->inside[side] += owner == 1 - side;
-            in->advance[side] += p->weights.advance[side == 0 ? rank : 15 - rank];
-            in->centre[side] += p->weights.centre[file];
+        in->pmen[side] = s->pieces[side][0];
+        in->pknights[side] = s->pieces[side][1];
+        for (int kind = 0; kind < 2; kind++) {
+            cam_bb *bb = kind ? &in->knight_bb[side] : &in->men[side];
+            for (int c = 0; c < 4; c++) {
+                for (uint64_t x = s->pieces[side][kind].c[c]; x != 0; x &= x - 1) {
+                    int bit = __builtin_ctzll(x);
+                    int file = 2 * (bit & 7) + (c & 1), rank = 2 * (bit >> 3) + (c >> 1);
+                    cam_bb_set(bb, CAM_BB_BIT(file, rank));
+                    in->count[side]++;
+                    in->knights[side] += kind;
+                    if ((CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c]) >> bit & 1)
+                        in->inside[side] += (rank == 0) == (side == 1);
+                    else
+                        in->uncastled[side]++;
+                    in->advance[side] += p->weights.advance[side == 0 ? rank : 15 - rank];
+                    in->centre[side] += p->weights.centre[file];
+                }
+            }
         }
     }
 }
