@@ -8,6 +8,7 @@
 #include "camelot/board.h"
 #include "camelot/eval.h"
 #include "camelot/eval_mobility.h"
+#include "camelot/knight.h"
 #include "camelot/params.h"
 
 /* The rules' piece byte (side in bit 2, kind 1 man / 2 knight) -> the view's cell. */
@@ -140,11 +141,17 @@ static void input_from_state(const cam_state *s, const cam_eval_params *p, eval_
 
 static void terms_of(const eval_input *in, const cam_eval_params *p, cam_eval_terms *out)
 {
+    double scale = 0.0; /* X^(N-1) of K(P, N): one pow() for both sides, when needed */
     for (int side = 0; side < 2; side++) {
         int32_t *t = out->terms[side];
         cam_bb own = cam_bb_or(in->men[side], in->knight_bb[side]);
-        t[BA_CAMELOT_F_MATERIAL] =
-            cam_term_material(in->count[side] - in->knights[side], in->knights[side], in->uncastled[side], p);
+        int32_t knight_cp = 0;
+        if (in->knights[side] > 0) {
+            if (in->uncastled[side] > 1 && scale == 0.0)
+                scale = cam_knight_scale(p);
+            knight_cp = cam_knight_cp_scaled(p, scale, in->uncastled[side]);
+        }
+        t[BA_CAMELOT_F_MATERIAL] = cam_term_material(in->count[side] - in->knights[side], in->knights[side], knight_cp, p);
         t[BA_CAMELOT_F_CASTLE_WIN] = cam_term_castle_win(in->inside[side], p);
         t[BA_CAMELOT_F_WIPEOUT] = cam_term_wipeout(in->count[side], in->count[1 - side], p);
         t[BA_CAMELOT_F_ADVANCE] = cam_sat32(in->advance[side] * CAM_EVAL_SCALE);

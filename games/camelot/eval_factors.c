@@ -28,11 +28,11 @@ int cam_eval_uncastled(const cam_view *v, int side)
     return n;
 }
 
-int32_t cam_term_material(int men, int knights, int uncastled, const cam_eval_params *p)
+int32_t cam_term_material(int men, int knights, int32_t knight_cp, const cam_eval_params *p)
 {
     int64_t sum = (int64_t)men * p->weights.man * SCALE;
     if (knights > 0)
-        sum += (int64_t)knights * cam_knight_cp(p, uncastled);
+        sum += (int64_t)knights * knight_cp;
     return cam_sat32(sum);
 }
 
@@ -42,7 +42,8 @@ int32_t cam_eval_material(const cam_view *v, int side, const cam_eval_params *p)
     int knights = 0;
     for (int i = 0; i < v->count[side]; i++)
         knights += (v->cell[v->sq[side][i]] & CAM_C_KNIGHT) != 0;
-    return cam_term_material(v->count[side] - knights, knights, cam_eval_uncastled(v, side), p);
+    int32_t k = knights > 0 ? cam_knight_cp(p, cam_eval_uncastled(v, side)) : 0;
+    return cam_term_material(v->count[side] - knights, knights, k, p);
 }
 
 /* Factor 2: two of the side's pieces in the opponent's castle. */

@@ -7,8 +7,8 @@
 #include "camelot/eval_view.h"
 
 /* ---- the factors from counts and sets (what the evaluation of a state uses) ---- */
-/** Factor 1 from the side's men, knights and uncastled pieces (Nolan's P). */
-int32_t cam_term_material(int men, int knights, int uncastled, const cam_eval_params *p);
+/** Factor 1 from the side's men and knights and a knight's value K(P, N) in hundredths. */
+int32_t cam_term_material(int men, int knights, int32_t knight_cp, const cam_eval_params *p);
 /** Factor 2 from the number of the side's pieces inside the opponent's castle. */
 int32_t cam_term_castle_win(int inside, const cam_eval_params *p);
 /** Factor 3 from the two sides' piece counts. */
