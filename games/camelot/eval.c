@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "camelot/board.h"
 #include "camelot/eval.h"
 #include "camelot/eval_mobility.h"
 #include "camelot/knight.h"
@@ -279,7 +278,7 @@ int cam_explain(const ba_game *g, const void *state, char *buf, size_t cap)
 
 int cam_state_trap_square(const cam_state *s, int side, int from, int to)
 {
-    if (cam_castle_owner(to) == 1 - side)
+    if (cam_castle_side(to) == 1 - side)
         return 0;
     for (int d = 0; d < CAM_DIRS; d++) {
         int e = cam_step[to][d];
@@ -336,9 +335,11 @@ int cam_order_key(const ba_game *g, const void *state, const ba_move *move)
         return 0;
     int side = s->side_to_move;
     int from = move->bytes[0], to = move->bytes[move->len - 1];
-    int leaves = cam_castle_owner(from) == side && cam_castle_owner(to) != side;
+    const cam_eval_params *p = params_of(g);
+    int leaves = cam_castle_side(from) == side && cam_castle_side(to) != side;
     int captures = captures_of(s, move);
-    int trap = captures == 0 && cam_state_trap_square(s, side, from, to);
-    int enters = cam_castle_owner(to) == 1 - side && cam_castle_owner(from) != 1 - side;
-    return cam_eval_move_key_parts(params_of(g), leaves, captures, trap, enters);
+    /* The trap test only matters when its weight does (it runs for every move of every node). */
+    int trap = captures == 0 && p->weights.exposure != 0 && cam_state_trap_square(s, side, from, to);
+    int enters = cam_castle_side(to) == 1 - side && cam_castle_side(from) != 1 - side;
+    return cam_eval_move_key_parts(p, leaves, captures, trap, enters);
 }
