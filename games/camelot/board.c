@@ -96,10 +96,13 @@ void cam_state_finish(cam_state *s)
 {
     s->piece_count[0] = s->piece_count[1] = 0;
     memset(s->pieces, 0, sizeof s->pieces);
+    memset(s->bb, 0, sizeof s->bb);
+    memset(s->rank_count, 0, sizeof s->rank_count);
+    memset(s->file_count, 0, sizeof s->file_count);
     for (int sq = 0; sq < CAM_SQUARES; sq++) {
         if (s->board[sq] == CAM_EMPTY) continue;
         s->piece_count[CAM_PIECE_SIDE(s->board[sq])]++;
-        cam_state_pc_flip(s, s->board[sq], sq);
+        cam_state_piece_sets(s, s->board[sq], sq, 1);
     }
     s->reserved0 = 0;
     s->reserved1 = 0;

@@ -36,6 +36,7 @@
 
 #include "boardai/camelot.h"
 #include "boardai/game.h"
+#include "camelot/bb.h"
 #include "camelot/pcbb.h"
 
 /* ---- Board geometry ---- */
@@ -104,18 +105,27 @@ typedef struct cam_state {
     uint16_t quiet_plies;          /* plies since the last capture or castle entry (50-move rule) */
     uint16_t reserved1;            /* always 0 */
     uint32_t reserved2;            /* added later: always 0 (fills the gap before pieces) */
-    /* added later: the pieces as parity-class bitboards (pcbb.h): pieces[side][kind - 1], men
-     * then knights. Kept by cam_apply_move, rebuilt from board by cam_state_finish; the
-     * evaluation reads them instead of scanning the board. */
+    /* added later: the pieces again, as the evaluation reads them, kept by cam_apply_move and
+     * rebuilt from board by cam_state_finish (so that evaluating a node needs no board scan):
+     * pieces[side][kind - 1] (men, knights) as parity-class bitboards (pcbb.h), bb[side][kind - 1]
+     * as rectangle bitboards (bb.h), and each side's pieces per rank (0..15) and per file (0..11). */
     cam_pcbb pieces[2][2];
+    cam_bb bb[2][2];
+    uint8_t rank_count[2][CAM_RANKS];
+    uint8_t file_count[2][CAM_FILES];
 } cam_state;
 
-/* Adds or removes (toggles) `piece` on sq in the state's parity-class sets. */
-static inline void cam_state_pc_flip(cam_state *s, uint8_t piece, int sq)
+/* Adds (delta 1) or removes (delta -1) `piece` on sq in the state's piece sets and counts (not
+ * on the board: the caller writes that). */
+static inline void cam_state_piece_sets(cam_state *s, uint8_t piece, int sq, int delta)
 {
     int file = cam_sq_file[sq], rank = cam_sq_rank[sq];
-    s->pieces[CAM_PIECE_SIDE(piece)][(CAM_PIECE_KIND(piece) - 1) & 1].c[CAM_PC_CLASS(file, rank)] ^=
-        (uint64_t)1 << CAM_PC_BIT(file, rank);
+    int side = CAM_PIECE_SIDE(piece), kind = (CAM_PIECE_KIND(piece) - 1) & 1;
+    s->pieces[side][kind].c[CAM_PC_CLASS(file, rank)] ^= (uint64_t)1 << CAM_PC_BIT(file, rank);
+    int bit = CAM_BB_BIT(file, rank);
+    s->bb[side][kind].w[bit >> 6] ^= (uint64_t)1 << (bit & 63);
+    s->rank_count[side][rank] = (uint8_t)(s->rank_count[side][rank] + delta);
+    s->file_count[side][file] = (uint8_t)(s->file_count[side][file] + delta);
 }
 
 /* A set of squares (bit sq of w[sq / 64]). */

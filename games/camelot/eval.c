@@ -104,37 +104,41 @@ static void sums_from_view(const cam_view *v, const cam_eval_params *p, eval_inp
     }
 }
 
-/* Every input straight from the state's piece sets (kept by apply): no board scan and no
- * mailbox view (the evaluation of a search node; ba_camelot_evaluate_breakdown goes through
- * the view and a test checks that both agree). The view holds at most CAM_VIEW_MAX_PIECES
- * pieces a side; a state never has more (the position parser refuses them, moves only take). */
+/* Every input straight from the state's piece sets and counts (kept by apply): no board scan
+ * and no mailbox view (the evaluation of a search node; ba_camelot_evaluate_breakdown goes
+ * through the view and a test checks that both agree). The view holds at most
+ * CAM_VIEW_MAX_PIECES pieces a side; a state never has more (the position parser refuses them,
+ * moves only take pieces away). */
 static void input_from_state(const cam_state *s, const cam_eval_params *p, eval_input *in)
 {
-    memset(in, 0, sizeof *in);
     in->side_to_move = s->side_to_move;
     for (int side = 0; side < 2; side++) {
         int left = p->castle_moves_per_player - s->castle_moves[side];
         in->castle_moves_left[side] = left > 0 ? left : 0;
         in->pmen[side] = s->pieces[side][0];
         in->pknights[side] = s->pieces[side][1];
-        for (int kind = 0; kind < 2; kind++) {
-            cam_bb *bb = kind ? &in->knight_bb[side] : &in->men[side];
-            for (int c = 0; c < 4; c++) {
-                for (uint64_t x = s->pieces[side][kind].c[c]; x != 0; x &= x - 1) {
-                    int bit = __builtin_ctzll(x);
-                    int file = 2 * (bit & 7) + (c & 1), rank = 2 * (bit >> 3) + (c >> 1);
-                    cam_bb_set(bb, CAM_BB_BIT(file, rank));
-                    in->count[side]++;
-                    in->knights[side] += kind;
-                    if ((CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c]) >> bit & 1)
-                        in->inside[side] += (rank == 0) == (side == 1);
-                    else
-                        in->uncastled[side]++;
-                    in->advance[side] += p->weights.advance[side == 0 ? rank : 15 - rank];
-                    in->centre[side] += p->weights.centre[file];
-                }
-            }
+        in->men[side] = s->bb[side][0];
+        in->knight_bb[side] = s->bb[side][1];
+        const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+        int knights = 0, castled = 0, inside = 0;
+        for (int c = 0; c < 4; c++) {
+            uint64_t own = s->pieces[side][0].c[c] | s->pieces[side][1].c[c];
+            knights += cam_bb_popcount64(s->pieces[side][1].c[c]);
+            castled += cam_bb_popcount64(own & (CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c]));
+            inside += cam_bb_popcount64(own & opp_castle[c]);
         }
+        in->count[side] = s->piece_count[side];
+        in->knights[side] = knights;
+        in->uncastled[side] = s->piece_count[side] - castled;
+        in->inside[side] = inside;
+        /* Advance and centre are linear in the pieces: sums of weight x pieces per rank / file. */
+        int64_t advance = 0, centre = 0;
+        for (int r = 0; r < CAM_RANKS; r++)
+            advance += (int64_t)p->weights.advance[side == 0 ? r : 15 - r] * s->rank_count[side][r];
+        for (int f = 0; f < CAM_FILES; f++)
+            centre += (int64_t)p->weights.centre[f] * s->file_count[side][f];
+        in->advance[side] = advance;
+        in->centre[side] = centre;
     }
 }
 
