@@ -499,6 +499,41 @@ START_TEST(test_evaluate_matches_view)
 }
 END_TEST
 
+/* The parity-class bitboards' constants (pcbb.h) against the rules' square tables: the board
+ * and castle masks, and for every square and direction the class and bit of its neighbour and
+ * of the square two steps away. */
+START_TEST(test_parity_class_tables)
+{
+    uint64_t board[4] = {0, 0, 0, 0}, castles[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+    for (int sq = 0; sq < CAM_SQUARES; sq++) {
+        int f = cam_sq_file[sq], r = cam_sq_rank[sq], c = CAM_PC_CLASS(f, r), bit = CAM_PC_BIT(f, r);
+        ck_assert_int_lt(bit & 7, 6); /* columns 6 and 7 are padding */
+        ck_assert(!(board[c] >> bit & 1));
+        board[c] |= (uint64_t)1 << bit;
+        if (cam_castle_owner(sq) >= 0)
+            castles[cam_castle_owner(sq)][c] |= (uint64_t)1 << bit;
+        for (int d = 0; d < CAM_DIRS; d++) {
+            int n = cam_step[sq][d], l = cam_leap[sq][d];
+            if (n != CAM_NO_SQUARE) {
+                int nf = cam_sq_file[n], nr = cam_sq_rank[n];
+                ck_assert_int_eq(CAM_PC_CLASS(nf, nr), c ^ cam_pc_step_xor[d]);
+                ck_assert_int_eq(CAM_PC_BIT(nf, nr), bit + cam_pc_step_off[c][d]);
+            }
+            if (l != CAM_NO_SQUARE) {
+                int lf = cam_sq_file[l], lr = cam_sq_rank[l];
+                ck_assert_int_eq(CAM_PC_CLASS(lf, lr), c);
+                ck_assert_int_eq(CAM_PC_BIT(lf, lr), bit + cam_pc_leap_off[d]);
+            }
+        }
+    }
+    for (int c = 0; c < 4; c++) {
+        ck_assert_uint_eq(board[c], CAM_PC_BOARD[c]);
+        ck_assert_uint_eq(castles[0][c], CAM_PC_WHITE_CASTLE[c]);
+        ck_assert_uint_eq(castles[1][c], CAM_PC_BLACK_CASTLE[c]);
+    }
+}
+END_TEST
+
 START_TEST(test_weights_default_and_check)
 {
     /* Every number of the shared file's factor list. */
@@ -610,6 +645,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_order_key_matches_decode);
     tcase_add_test(tc, test_trap_state_matches_view);
     tcase_add_test(tc, test_evaluate_matches_view);
+    tcase_add_test(tc, test_parity_class_tables);
     tcase_add_test(tc, test_weights_default_and_check);
     tcase_add_test(tc, test_tuned_weights_reach_the_evaluation);
     suite_add_tcase(s, tc);
