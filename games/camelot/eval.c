@@ -154,7 +154,8 @@ static void terms_of(const eval_input *in, const cam_eval_params *p, cam_eval_te
                 scale = cam_knight_scale(p);
             knight_cp = cam_knight_cp_scaled(p, scale, in->uncastled[side]);
         }
-        t[BA_CAMELOT_F_MATERIAL] = cam_term_material(in->count[side] - in->knights[side], in->knights[side], knight_cp, p);
+        t[BA_CAMELOT_F_MATERIAL] =
+            cam_term_material(in->count[side] - in->knights[side], in->knights[side], knight_cp, p);
         t[BA_CAMELOT_F_CASTLE_WIN] = cam_term_castle_win(in->inside[side], p);
         t[BA_CAMELOT_F_WIPEOUT] = cam_term_wipeout(in->count[side], in->count[1 - side], p);
         t[BA_CAMELOT_F_ADVANCE] = cam_sat32(in->advance[side] * CAM_EVAL_SCALE);

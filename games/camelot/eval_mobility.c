@@ -20,16 +20,16 @@
  * the piece from its square, as the rule demands, changes nothing here: the canters that leap
  * over it join squares of the other classes, and re-entering its own square leads only where its
  * first canters lead anyway. So each component is flooded once per side and evaluation, on first
- * need, and shared by every piece that lands in it: a piece's count is then a sum of component
- * sizes instead of a flood of its own (what the first version did, piece by piece, at half of the
- * whole search's time). The only per-piece correction is a knight's jump that lands on the
- * square it left.
+ * need, and shared by every piece that lands in it: a piece's count is then the size of a
+ * union of components instead of a flood of its own (what the first version did, piece by
+ * piece, at half of the whole search's time). The only per-piece correction is a knight's jump
+ * that lands on the square it left.
  *
  * Everything is done on parity-class bitboards (pcbb.h): a class is one 64-bit word, so plain
  * moves, jumps from the start and first canters of all pieces at once cost a few word operations
  * per direction and class, and a component's flood is one shift per direction and step inside a
- * single word (the first version of this flood used the three-word bitboards of bb.h, whose
- * shifts carry between words: four times the instructions).
+ * single word (the previous version used the three-word bitboards of bb.h, whose shifts carry
+ * between words: three times the instructions per count).
  */
 #include "camelot/eval_mobility.h"
 
@@ -169,7 +169,8 @@ CAM_MOB_INLINE void dir_class(side_sets *s, const uint64_t *own, const uint64_t 
     *n += popcount64(movers[c] & (next_target | jump));
 }
 
-CAM_MOB_CLONES int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2], int castle_moves_left, int side)
+CAM_MOB_CLONES int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2], int castle_moves_left,
+                                      int side)
 {
     side_sets s;
     uint64_t own[4], enemy[4], empty[4], target[4], movers[4], knights[4];
