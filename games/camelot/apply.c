@@ -1,7 +1,8 @@
 /* Camelot: decoding a move's path and applying it (copy-make, hash kept incrementally). */
 #include <string.h>
 
-#include "camelot/movegen_internal.h"
+#include "camelot/apply.h"
+#include "camelot/zobrist.h"
 
 /* The square between a and b when b is two steps from a in a straight line, else NO_SQUARE. */
 static int cam_middle(int a, int b)
@@ -69,13 +70,16 @@ int cam_apply_move(const cam_state *s_in, cam_state *s, const ba_move *m)
     int idx = CAM_PIECE_INDEX(piece);
     h ^= cam_zobrist_piece[info.from][idx];
     s->board[info.from] = CAM_EMPTY;
+    cam_state_piece_sets(s, piece, info.from, -1);
     for (int i = 0; i < info.captures; i++) {
         int sq = info.captured[i];
         h ^= cam_zobrist_piece[sq][CAM_PIECE_INDEX(s->board[sq])];
+        cam_state_piece_sets(s, s->board[sq], sq, -1);
         s->board[sq] = CAM_EMPTY;
     }
     s->piece_count[1 - side] = (uint8_t)(s->piece_count[1 - side] - info.captures);
     s->board[info.to] = piece;
+    cam_state_piece_sets(s, piece, info.to, 1);
     h ^= cam_zobrist_piece[info.to][idx];
 
     if (info.kind == CAM_MOVE_CASTLE) {

@@ -2,7 +2,8 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "camelot/camelot_internal.h"
+#include "camelot/board.h"
+#include "camelot/zobrist.h"
 
 int cam_square_at(int file, int rank)
 {
@@ -94,9 +95,17 @@ void cam_start_position(cam_state *s)
 void cam_state_finish(cam_state *s)
 {
     s->piece_count[0] = s->piece_count[1] = 0;
-    for (int sq = 0; sq < CAM_SQUARES; sq++)
-        if (s->board[sq] != CAM_EMPTY) s->piece_count[CAM_PIECE_SIDE(s->board[sq])]++;
+    memset(s->pieces, 0, sizeof s->pieces);
+    memset(s->bb, 0, sizeof s->bb);
+    memset(s->rank_count, 0, sizeof s->rank_count);
+    memset(s->file_count, 0, sizeof s->file_count);
+    for (int sq = 0; sq < CAM_SQUARES; sq++) {
+        if (s->board[sq] == CAM_EMPTY) continue;
+        s->piece_count[CAM_PIECE_SIDE(s->board[sq])]++;
+        cam_state_piece_sets(s, s->board[sq], sq, 1);
+    }
     s->reserved0 = 0;
     s->reserved1 = 0;
+    s->reserved2 = 0;
     s->hash = cam_hash_full(s);
 }

@@ -8,7 +8,7 @@
  * (Entering one's own castle only by a jump, and a move ending on entering the opponent's castle,
  * are enforced where plain moves, canters and jumps are generated.)
  */
-#include "camelot/movegen_internal.h"
+#include "camelot/castle.h"
 
 int cam_obliged_piece(const cam_state *s)
 {

@@ -10,7 +10,12 @@
  *     obligations, i.e. the same hash): draw (option repetition_draw);
  *  6. 100 plies without a capture or a castle entry: draw (option fifty_move_rule).
  */
-#include "camelot/movegen_internal.h"
+#include <string.h>
+
+#include "camelot/castle.h"
+#include "camelot/endgame.h"
+#include "camelot/movegen.h"
+#include "camelot/params.h"
 
 /* Pieces of `side` standing in the opponent's castle. */
 static int cam_in_opp_castle(const cam_state *s, int side)
@@ -26,8 +31,19 @@ static int cam_in_opp_castle(const cam_state *s, int side)
  * move is available. */
 static int cam_has_legal_move(const ba_game *g, const cam_state *s)
 {
-    for (int sq = 0; sq < CAM_SQUARES; sq++)
-        if (cam_is_own(s->board[sq], s->side_to_move) && cam_piece_has_move(g, s, sq)) return 1;
+    /* The answer is almost always yes, found at the first piece looked at: so look from the
+     * side's own end of the board (square 0 is White's castle), eight empty squares at a time. */
+    int side = s->side_to_move;
+    for (int i = 0; i < CAM_SQUARES / 8; i++) {
+        int base = side == 0 ? 8 * i : CAM_SQUARES - 8 - 8 * i;
+        uint64_t word;
+        memcpy(&word, s->board + base, sizeof word);
+        if (word == 0) continue;
+        for (int k = 0; k < 8; k++) {
+            int sq = side == 0 ? base + k : base + 7 - k;
+            if (cam_is_own(s->board[sq], side) && cam_piece_has_move(g, s, sq)) return 1;
+        }
+    }
     return 0;
 }
 

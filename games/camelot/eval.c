@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "camelot/camelot_internal.h"
 #include "camelot/eval.h"
+#include "camelot/eval_mobility.h"
+#include "camelot/knight.h"
+#include "camelot/params.h"
 
 /* The rules' piece byte (side in bit 2, kind 1 man / 2 knight) -> the view's cell. */
 static const uint8_t CELL_OF_PIECE[8] = {
@@ -33,8 +35,10 @@ void cam_view_from_state(const cam_state *s, cam_view *out)
             out->cell[v] = CELL_OF_PIECE[piece & 7];
             if (out->count[side] < CAM_VIEW_MAX_PIECES)
                 out->sq[side][out->count[side]++] = (int16_t)v;
-            int bit = CAM_BB_BIT(cam_sq_file[sq], cam_sq_rank[sq]);
-            cam_bb_set(CAM_PIECE_KIND(piece) == CAM_KNIGHT ? &out->knights[side] : &out->men[side], bit);
+            int file = cam_sq_file[sq], rank = cam_sq_rank[sq];
+            int knight = CAM_PIECE_KIND(piece) == CAM_KNIGHT;
+            cam_bb_set(knight ? &out->knights[side] : &out->men[side], CAM_BB_BIT(file, rank));
+            cam_pc_set(knight ? &out->pknights[side] : &out->pmen[side], file, rank);
         }
     }
 }
@@ -55,19 +59,122 @@ static void view_of(const ba_game *g, const cam_state *s, cam_view *v)
     }
 }
 
-void cam_eval_view_terms(cam_view *v, const cam_eval_params *p, cam_eval_terms *out)
+/* What the factors need, from a view or straight from a state: per side the piece counts
+ * (Nolan's P, the pieces inside the opponent's castle), the linear piece-square sums of
+ * advance and centre (points), and the pieces as sets. */
+typedef struct eval_input {
+    int side_to_move;
+    int castle_moves_left[2];
+    int count[2], knights[2], uncastled[2], inside[2];
+    int64_t advance[2], centre[2];
+    cam_bb men[2], knight_bb[2];
+    cam_pcbb pmen[2], pknights[2];
+} eval_input;
+
+static void input_from_view(const cam_view *v, eval_input *in)
+{
+    in->side_to_move = v->side_to_move;
+    for (int side = 0; side < 2; side++) {
+        in->castle_moves_left[side] = v->castle_moves_left[side];
+        in->count[side] = v->count[side];
+        in->knights[side] = in->uncastled[side] = in->inside[side] = 0;
+        for (int i = 0; i < v->count[side]; i++) {
+            int sq = v->sq[side][i], owner = cam_view_castle_owner(sq);
+            in->knights[side] += (v->cell[sq] & CAM_C_KNIGHT) != 0;
+            in->uncastled[side] += owner < 0;
+            in->inside[side] += owner == 1 - side;
+        }
+        in->men[side] = v->men[side];
+        in->knight_bb[side] = v->knights[side];
+        in->pmen[side] = v->pmen[side];
+        in->pknights[side] = v->pknights[side];
+    }
+}
+
+/* The factors that read only the piece lists, on a view (advance and centre as sums). */
+static void sums_from_view(const cam_view *v, const cam_eval_params *p, eval_input *in)
 {
     for (int side = 0; side < 2; side++) {
+        in->advance[side] = in->centre[side] = 0;
+        for (int i = 0; i < v->count[side]; i++) {
+            int sq = v->sq[side][i], r = CAM_VRANK(sq);
+            in->advance[side] += p->weights.advance[side == 0 ? r : 15 - r];
+            in->centre[side] += p->weights.centre[CAM_VFILE(sq)];
+        }
+    }
+}
+
+/* Every input straight from the state's piece sets and counts (kept by apply): no board scan
+ * and no mailbox view (the evaluation of a search node; ba_camelot_evaluate_breakdown goes
+ * through the view and a test checks that both agree). The view holds at most
+ * CAM_VIEW_MAX_PIECES pieces a side; a state never has more (the position parser refuses them,
+ * moves only take pieces away). */
+static void input_from_state(const cam_state *s, const cam_eval_params *p, eval_input *in)
+{
+    in->side_to_move = s->side_to_move;
+    for (int side = 0; side < 2; side++) {
+        int left = p->castle_moves_per_player - s->castle_moves[side];
+        in->castle_moves_left[side] = left > 0 ? left : 0;
+        in->pmen[side] = s->pieces[side][0];
+        in->pknights[side] = s->pieces[side][1];
+        in->men[side] = s->bb[side][0];
+        in->knight_bb[side] = s->bb[side][1];
+        const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+        int knights = 0, castled = 0, inside = 0;
+        for (int c = 0; c < 4; c++) {
+            uint64_t own = s->pieces[side][0].c[c] | s->pieces[side][1].c[c];
+            knights += cam_bb_popcount64(s->pieces[side][1].c[c]);
+            castled += cam_bb_popcount64(own & (CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c]));
+            inside += cam_bb_popcount64(own & opp_castle[c]);
+        }
+        in->count[side] = s->piece_count[side];
+        in->knights[side] = knights;
+        in->uncastled[side] = s->piece_count[side] - castled;
+        in->inside[side] = inside;
+        /* Advance and centre are linear in the pieces: sums of weight x pieces per rank / file. */
+        int64_t advance = 0, centre = 0;
+        for (int r = 0; r < CAM_RANKS; r++)
+            advance += (int64_t)p->weights.advance[side == 0 ? r : 15 - r] * s->rank_count[side][r];
+        for (int f = 0; f < CAM_FILES; f++)
+            centre += (int64_t)p->weights.centre[f] * s->file_count[side][f];
+        in->advance[side] = advance;
+        in->centre[side] = centre;
+    }
+}
+
+static void terms_of(const eval_input *in, const cam_eval_params *p, cam_eval_terms *out)
+{
+    double scale = 0.0; /* X^(N-1) of K(P, N): one pow() for both sides, when needed */
+    for (int side = 0; side < 2; side++) {
         int32_t *t = out->terms[side];
-        t[BA_CAMELOT_F_MATERIAL] = cam_eval_material(v, side, p);
-        t[BA_CAMELOT_F_CASTLE_WIN] = cam_eval_castle_win(v, side, p);
-        t[BA_CAMELOT_F_WIPEOUT] = cam_eval_wipeout(v, side, p);
-        t[BA_CAMELOT_F_ADVANCE] = cam_eval_advance(v, side, p);
-        t[BA_CAMELOT_F_MOBILITY] = cam_eval_mobility(v, side, p);
-        t[BA_CAMELOT_F_CENTRE] = cam_eval_centre(v, side, p);
-        t[BA_CAMELOT_F_KNIGHT_SUPPORT] = cam_eval_knight_support(v, side, p);
-        t[BA_CAMELOT_F_MAN_SUPPORT] = cam_eval_man_support(v, side, p);
-        t[BA_CAMELOT_F_EXPOSURE] = cam_eval_exposure(v, side, p);
+        cam_bb own = cam_bb_or(in->men[side], in->knight_bb[side]);
+        int32_t knight_cp = 0;
+        if (in->knights[side] > 0) {
+            if (in->uncastled[side] > 1 && scale == 0.0)
+                scale = cam_knight_scale(p);
+            knight_cp = cam_knight_cp_scaled(p, scale, in->uncastled[side]);
+        }
+        t[BA_CAMELOT_F_MATERIAL] =
+            cam_term_material(in->count[side] - in->knights[side], in->knights[side], knight_cp, p);
+        t[BA_CAMELOT_F_CASTLE_WIN] = cam_term_castle_win(in->inside[side], p);
+        t[BA_CAMELOT_F_WIPEOUT] = cam_term_wipeout(in->count[side], in->count[1 - side], p);
+        t[BA_CAMELOT_F_ADVANCE] = cam_sat32(in->advance[side] * CAM_EVAL_SCALE);
+        /* Mobility, the costliest factor, is skipped when its weight is 0. */
+        t[BA_CAMELOT_F_MOBILITY] =
+            p->weights.mobility == 0
+                ? 0
+                : cam_term_per(cam_mobility_count(in->pmen, in->pknights, in->castle_moves_left[side], side),
+                               p->weights.mobility);
+        t[BA_CAMELOT_F_CENTRE] = cam_sat32(in->centre[side] * CAM_EVAL_SCALE);
+        t[BA_CAMELOT_F_KNIGHT_SUPPORT] =
+            cam_term_per(cam_count_knight_support(in->men[side], in->knight_bb[side]), p->weights.knight_support);
+        t[BA_CAMELOT_F_MAN_SUPPORT] = cam_term_per(cam_count_man_support(in->men[side]), p->weights.man_support);
+        /* Only the side that has just moved is charged for exposure (eval_factors.c). */
+        t[BA_CAMELOT_F_EXPOSURE] =
+            side == in->side_to_move
+                ? 0
+                : cam_term_per(cam_count_exposed(own, cam_bb_or(in->men[1 - side], in->knight_bb[1 - side]), side),
+                               p->weights.exposure);
     }
     for (int side = 0; side < 2; side++)
         out->terms[side][BA_CAMELOT_F_TRADING] =
@@ -79,6 +186,14 @@ void cam_eval_view_terms(cam_view *v, const cam_eval_params *p, cam_eval_terms *
             sum += out->terms[side][f];
         out->total[side] = cam_sat32(sum);
     }
+}
+
+void cam_eval_view_terms(cam_view *v, const cam_eval_params *p, cam_eval_terms *out)
+{
+    eval_input in;
+    input_from_view(v, &in);
+    sums_from_view(v, p, &in);
+    terms_of(&in, p, out);
 }
 
 static int clamp_score(int64_t x)
@@ -100,9 +215,12 @@ int cam_eval_view(cam_view *v, const cam_eval_params *p)
 
 int cam_evaluate(const ba_game *g, const void *state)
 {
-    cam_view v;
-    view_of(g, (const cam_state *)state, &v);
-    return cam_eval_view(&v, params_of(g));
+    eval_input in;
+    cam_eval_terms t;
+    input_from_state((const cam_state *)state, params_of(g), &in);
+    terms_of(&in, params_of(g), &t);
+    int me = in.side_to_move;
+    return clamp_score((int64_t)t.total[me] - t.total[1 - me]);
 }
 
 int ba_camelot_evaluate_breakdown(const ba_game *game, const void *state, ba_camelot_breakdown *out)
@@ -165,7 +283,7 @@ int cam_explain(const ba_game *g, const void *state, char *buf, size_t cap)
 
 int cam_state_trap_square(const cam_state *s, int side, int from, int to)
 {
-    if (cam_castle_owner(to) == 1 - side)
+    if (cam_castle_side(to) == 1 - side)
         return 0;
     for (int d = 0; d < CAM_DIRS; d++) {
         int e = cam_step[to][d];
@@ -222,9 +340,11 @@ int cam_order_key(const ba_game *g, const void *state, const ba_move *move)
         return 0;
     int side = s->side_to_move;
     int from = move->bytes[0], to = move->bytes[move->len - 1];
-    int leaves = cam_castle_owner(from) == side && cam_castle_owner(to) != side;
+    const cam_eval_params *p = params_of(g);
+    int leaves = cam_castle_side(from) == side && cam_castle_side(to) != side;
     int captures = captures_of(s, move);
-    int trap = captures == 0 && cam_state_trap_square(s, side, from, to);
-    int enters = cam_castle_owner(to) == 1 - side && cam_castle_owner(from) != 1 - side;
-    return cam_eval_move_key_parts(params_of(g), leaves, captures, trap, enters);
+    /* The trap test only matters when its weight does (it runs for every move of every node). */
+    int trap = captures == 0 && p->weights.exposure != 0 && cam_state_trap_square(s, side, from, to);
+    int enters = cam_castle_side(to) == 1 - side && cam_castle_side(from) != 1 - side;
+    return cam_eval_move_key_parts(p, leaves, captures, trap, enters);
 }

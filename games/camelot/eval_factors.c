@@ -6,7 +6,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "camelot/eval.h"
+#include "camelot/eval_factors.h"
+#include "camelot/eval_mobility.h"
+#include "camelot/knight.h"
 
 #define SCALE ((int64_t)CAM_EVAL_SCALE)
 /* A cell's piece-and-side bits: CAM_C_MAN_OF(side) for any piece of that side. */
@@ -26,17 +28,22 @@ int cam_eval_uncastled(const cam_view *v, int side)
     return n;
 }
 
+int32_t cam_term_material(int men, int knights, int32_t knight_cp, const cam_eval_params *p)
+{
+    int64_t sum = (int64_t)men * p->weights.man * SCALE;
+    if (knights > 0)
+        sum += (int64_t)knights * knight_cp;
+    return cam_sat32(sum);
+}
+
 /* Factor 1: 100 per man, K(P, N) per knight, P = the side's pieces outside both castles. */
 int32_t cam_eval_material(const cam_view *v, int side, const cam_eval_params *p)
 {
     int knights = 0;
     for (int i = 0; i < v->count[side]; i++)
         knights += (v->cell[v->sq[side][i]] & CAM_C_KNIGHT) != 0;
-    int men = v->count[side] - knights;
-    int64_t sum = (int64_t)men * p->weights.man * SCALE;
-    if (knights > 0)
-        sum += (int64_t)knights * cam_knight_cp(p, cam_eval_uncastled(v, side));
-    return cam_sat32(sum);
+    int32_t k = knights > 0 ? cam_knight_cp(p, cam_eval_uncastled(v, side)) : 0;
+    return cam_term_material(v->count[side] - knights, knights, k, p);
 }
 
 /* Factor 2: two of the side's pieces in the opponent's castle. */
@@ -45,15 +52,28 @@ int32_t cam_eval_castle_win(const cam_view *v, int side, const cam_eval_params *
     int inside = 0;
     for (int i = 0; i < v->count[side]; i++)
         inside += cam_view_castle_owner(v->sq[side][i]) == 1 - side;
+    return cam_term_castle_win(inside, p);
+}
+
+int32_t cam_term_castle_win(int inside, const cam_eval_params *p)
+{
     return inside >= 2 ? cam_sat32(p->weights.castle_win * SCALE) : 0;
 }
 
 /* Factor 3: the opponent has no piece left and the side has two or more. */
 int32_t cam_eval_wipeout(const cam_view *v, int side, const cam_eval_params *p)
 {
-    return v->count[1 - side] == 0 && v->count[side] >= 2
-               ? cam_sat32(p->weights.wipeout_win * SCALE)
-               : 0;
+    return cam_term_wipeout(v->count[side], v->count[1 - side], p);
+}
+
+int32_t cam_term_wipeout(int own, int opp, const cam_eval_params *p)
+{
+    return opp == 0 && own >= 2 ? cam_sat32(p->weights.wipeout_win * SCALE) : 0;
+}
+
+int32_t cam_term_per(int n, int weight)
+{
+    return cam_sat32((int64_t)n * weight * SCALE);
 }
 
 /* Factor 4: per piece by its rank counted from its own side. */
@@ -70,7 +90,7 @@ int32_t cam_eval_mobility(cam_view *v, int side, const cam_eval_params *p)
 {
     if (p->weights.mobility == 0) /* the costliest factor: skipped when tuned away */
         return 0;
-    return cam_sat32((int64_t)cam_eval_mobility_count(v, side) * p->weights.mobility * SCALE);
+    return cam_term_per(cam_eval_mobility_count(v, side), p->weights.mobility);
 }
 
 /* Factor 6: trading * own / opp, rounded to the nearest hundredth. Without enemy material the
@@ -98,16 +118,23 @@ int32_t cam_eval_centre(const cam_view *v, int side, const cam_eval_params *p)
 /* Factor 8: each piece (man or knight) with at least one friendly knight next to it. */
 int32_t cam_eval_knight_support(const cam_view *v, int side, const cam_eval_params *p)
 {
-    cam_bb own = cam_bb_or(v->men[side], v->knights[side]);
-    int n = cam_bb_count(cam_bb_and(cam_bb_around(v->knights[side]), own));
-    return cam_sat32((int64_t)n * p->weights.knight_support * SCALE);
+    return cam_term_per(cam_count_knight_support(v->men[side], v->knights[side]), p->weights.knight_support);
+}
+
+int cam_count_knight_support(cam_bb men, cam_bb knights)
+{
+    return cam_bb_count(cam_bb_and(cam_bb_around(knights), cam_bb_or(men, knights)));
 }
 
 /* Factor 9: each man with at least one friendly man next to it. */
 int32_t cam_eval_man_support(const cam_view *v, int side, const cam_eval_params *p)
 {
-    int n = cam_bb_count(cam_bb_and(cam_bb_around(v->men[side]), v->men[side]));
-    return cam_sat32((int64_t)n * p->weights.man_support * SCALE);
+    return cam_term_per(cam_count_man_support(v->men[side]), p->weights.man_support);
+}
+
+int cam_count_man_support(cam_bb men)
+{
+    return cam_bb_count(cam_bb_and(cam_bb_around(men), men));
 }
 
 int cam_eval_trap_square(const cam_view *v, int side, int from, int to)
@@ -139,8 +166,13 @@ int32_t cam_eval_exposure(const cam_view *v, int side, const cam_eval_params *p)
     /* As sets (bb.h): the pieces p with, in some direction d, an enemy on p+d, p+2d empty and
      * p-d not empty (occupied or off the board), outside the opponent's castle. This is
      * cam_eval_trap_square() for every piece at once (test_eval checks that they agree). */
-    cam_bb own = cam_bb_or(v->men[side], v->knights[side]);
-    cam_bb enemy = cam_bb_or(v->men[1 - side], v->knights[1 - side]);
+    return cam_term_per(cam_count_exposed(cam_bb_or(v->men[side], v->knights[side]),
+                                          cam_bb_or(v->men[1 - side], v->knights[1 - side]), side),
+                        p->weights.exposure);
+}
+
+int cam_count_exposed(cam_bb own, cam_bb enemy, int side)
+{
     cam_bb empty = cam_bb_andnot(cam_bb_andnot(CAM_BB_BOARD, own), enemy);
     cam_bb trapped = {{0, 0, 0}};
 #pragma GCC unroll 8
@@ -154,6 +186,5 @@ int32_t cam_eval_exposure(const cam_view *v, int side, const cam_eval_params *p)
     cam_bb opp_castle = {{0, 0, 0}};
     cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(5, 15) : CAM_BB_BIT(5, 0));
     cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(6, 15) : CAM_BB_BIT(6, 0));
-    int n = cam_bb_count(cam_bb_andnot(cam_bb_and(trapped, own), opp_castle));
-    return cam_sat32((int64_t)n * p->weights.exposure * SCALE);
+    return cam_bb_count(cam_bb_andnot(cam_bb_and(trapped, own), opp_castle));
 }

@@ -20,186 +20,202 @@
  * the piece from its square, as the rule demands, changes nothing here: the canters that leap
  * over it join squares of the other classes, and re-entering its own square leads only where its
  * first canters lead anyway. So each component is flooded once per side and evaluation, on first
- * need, and shared by every piece that lands in it: a piece's count is then a sum of component
- * sizes instead of a flood of its own (what the first version did, piece by piece, at half of the
- * whole search's time). The only per-piece correction is a knight's jump that lands on the
- * square it left.
+ * need, and shared by every piece that lands in it: a piece's count is then the size of a
+ * union of components instead of a flood of its own (what the first version did, piece by
+ * piece, at half of the whole search's time). The only per-piece correction is a knight's jump
+ * that lands on the square it left.
  *
- * Everything is done on bitboards (bb.h): plain moves, jumps from the start and first canters
- * for all pieces at once, direction by direction; a component's flood is one shift per
- * direction and step, whatever its size.
+ * Everything is done on parity-class bitboards (pcbb.h): a class is one 64-bit word, so plain
+ * moves, jumps from the start and first canters of all pieces at once cost a few word operations
+ * per direction and class, and a component's flood is one shift per direction and step inside a
+ * single word (the previous version used the three-word bitboards of bb.h, whose shifts carry
+ * between words: three times the instructions per count).
  */
-#include <string.h>
+#include "camelot/eval_mobility.h"
 
-#include "camelot/eval.h"
+/* Components are disjoint, non-empty and within one class (6 x 8 cells): never more than 48
+ * per class, whatever the position. */
+#define MAX_COMPONENTS 48
 
-/* Components are made only from first canter landings: at most 8 per piece, 14 pieces. */
-#define MAX_COMPONENTS (8 * CAM_VIEW_MAX_PIECES)
-
-/* One side's sets, and its linked components found so far. */
+/* One side's sets per class, and its linked components found so far. */
 typedef struct side_sets {
-    cam_bb canter[8]; /* x: x+d holds an own piece and x+2d is empty and not the own castle */
-    cam_bb jump[8];   /* x: x+d holds an enemy piece and x+2d is empty */
-    cam_bb enemy, empty, castles;
-    cam_bb linked; /* squares from which some canter leads on (the union of canter[]) */
-    int ncomp;
-    uint8_t comp_of[192]; /* component + 1 of a square, 0 = not flooded yet */
-    cam_bb comp[MAX_COMPONENTS];  /* its squares (never a castle square) */
-    cam_bb sinks[MAX_COMPONENTS]; /* opponent's castle squares it leads into (the move stops) */
-    int size[MAX_COMPONENTS];
+    uint64_t canter[8][4]; /* x: x+d holds an own piece and x+2d is empty and not the own castle */
+    uint64_t jump[8][4];   /* x: x+d holds an enemy piece and x+2d is empty */
+    uint64_t castles[4];   /* the four castle squares */
+    uint64_t flooded[4];   /* squares of the components found so far */
+    int ncomp[4];          /* components found so far, per class */
+    uint64_t comp[4][MAX_COMPONENTS];  /* their squares (never a castle square) */
+    uint64_t sinks[4][MAX_COMPONENTS]; /* opponent's castle squares each leads into (moves stop) */
 } side_sets;
 
-/* The component holding the landing square `bit` (empty, not a castle), flooded on first need. */
-static int component_of(side_sets *s, int bit)
+#if defined(__GNUC__)
+#define CAM_MOB_INLINE static inline __attribute__((always_inline))
+#else
+#define CAM_MOB_INLINE static inline
+#endif
+
+/* Population counts are a good part of this factor's work. Where the compiler can make two
+ * versions of a function and pick one when the program loads (GCC's target_clones on x86-64
+ * Linux), the count is compiled once with the processor's popcnt instruction and once without;
+ * elsewhere it is the portable SWAR count of bb.h. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define CAM_MOB_CLONES __attribute__((target_clones("popcnt", "default")))
+static inline int popcount64(uint64_t x)
 {
-    if (s->comp_of[bit])
-        return s->comp_of[bit] - 1;
-    int k = s->ncomp++;
-    cam_bb comp = {{0, 0, 0}}, sinks = {{0, 0, 0}};
-    comp.w[bit >> 6] = (uint64_t)1 << (bit & 63);
-    cam_bb frontier = comp;
-    while (cam_bb_any(frontier)) {
-        cam_bb next = {{0, 0, 0}};
-#pragma GCC unroll 8
-        for (int d = 0; d < 8; d++)
-            next = cam_bb_or(next, cam_bb_leap(cam_bb_and(frontier, s->canter[d]), d));
-        sinks = cam_bb_or(sinks, cam_bb_and(next, s->castles));
-        frontier = cam_bb_andnot(cam_bb_andnot(next, s->castles), comp);
-        comp = cam_bb_or(comp, frontier);
+    return __builtin_popcountll(x);
+}
+#else
+#define CAM_MOB_CLONES
+static inline int popcount64(uint64_t x)
+{
+    return cam_bb_popcount64(x);
+}
+#endif
+
+/* Floods the component of class c holding the landing square `bit` (empty, not a castle). */
+static void flood(side_sets *s, int c, uint64_t bit)
+{
+    uint64_t comp = bit, frontier = bit, sinks = 0;
+    const uint64_t castles = s->castles[c];
+    const uint64_t *canter = &s->canter[0][c];
+    while (frontier) {
+        uint64_t next = 0;
+#define CAM_MOB_LEAP(d) next |= cam_pc_shift(frontier & canter[4 * (d)], cam_pc_leap_off[d]);
+        CAM_MOB_LEAP(0) CAM_MOB_LEAP(1) CAM_MOB_LEAP(2) CAM_MOB_LEAP(3)
+        CAM_MOB_LEAP(4) CAM_MOB_LEAP(5) CAM_MOB_LEAP(6) CAM_MOB_LEAP(7)
+#undef CAM_MOB_LEAP
+        sinks |= next & castles;
+        frontier = next & ~castles & ~comp;
+        comp |= frontier;
     }
-    s->comp[k] = comp;
-    s->sinks[k] = sinks;
-    s->size[k] = 0;
-    for (int w = 0; w < 3; w++)
-        for (uint64_t x = comp.w[w]; x != 0; x &= x - 1) {
-            s->comp_of[w * 64 + __builtin_ctzll(x)] = (uint8_t)(k + 1);
-            s->size[k]++;
-        }
-    return k;
+    int k = s->ncomp[c]++;
+    s->comp[c][k] = comp;
+    s->sinks[c][k] = sinks;
+    s->flooded[c] |= comp;
 }
 
-/* The pieces jumpable from some square of `from` (the knight's landings). */
-static cam_bb jumps_from(side_sets *s, cam_bb from)
+/* The squares a knight on `pb` (a bit of class c, with canter reach `reach`) controls beyond
+ * its own square's moves: the enemies it could jump from a landing (not from a castle square,
+ * where the move has stopped), the square it left counting as empty, minus those it can jump
+ * from its own square (already counted with the plain moves). */
+CAM_MOB_INLINE int charge_targets(const side_sets *s, const uint64_t *enemy, int c, uint64_t pb,
+                                  uint64_t reach)
 {
-    cam_bb j = {{0, 0, 0}};
-#pragma GCC unroll 8
-    for (int d = 0; d < 8; d++)
-        j = cam_bb_or(j, cam_bb_step(cam_bb_and(from, s->jump[d]), d));
-    return j;
-}
-
-/* The view cell of a bitboard bit. */
-static int cell_of_bit(int bit)
-{
-    return CAM_VSQ(bit % 12, bit / 12);
-}
-
-/* The canter reach of the piece on `p` (bit) with first canters canter_from[d]: the union of the
- * components of its first landings, and the opponent's castle squares they lead into. */
-static cam_bb canter_reach(side_sets *s, const cam_bb *canter_from, int p)
-{
-    cam_bb reach = {{0, 0, 0}};
-    for (int d = 0; d < 8; d++) {
-        if (!cam_bb_has(canter_from[d], p))
-            continue;
-        int land = p + 2 * cam_bb_dir_offset[d];
-        if (cam_bb_has(reach, land))
-            continue;
-        if (cam_bb_has(s->castles, land) || !cam_bb_has(s->linked, land)) {
-            /* The opponent's castle (the move stops there), or a square that leads nowhere:
-             * a component of one square. */
-            reach.w[land >> 6] |= (uint64_t)1 << (land & 63);
-            continue;
-        }
-        int k = component_of(s, land);
-        reach = cam_bb_or(reach, cam_bb_or(s->comp[k], s->sinks[k]));
+    uint64_t landings = reach & ~s->castles[c];
+    uint64_t jumped[4] = {0, 0, 0, 0}, start[4] = {0, 0, 0, 0};
+    /* Per direction d: jumps from a landing, jumps from the start square, and a jump from
+     * x = knight - 2d over e = knight - d, which lands on the knight's square (empty once it
+     * has left). */
+#define CAM_MOB_CHARGE(d)                                                                      \
+    {                                                                                          \
+        const int cn = c ^ cam_pc_step_xor[d], so = cam_pc_step_off[c][d];                     \
+        jumped[cn] |= cam_pc_shift(landings & s->jump[d][c], so);                              \
+        start[cn] |= cam_pc_shift(pb & s->jump[d][c], so);                                     \
+        uint64_t x = cam_pc_shift(pb, -cam_pc_leap_off[d]) & landings;                         \
+        jumped[cn] |= cam_pc_shift(x, so) & enemy[cn];                                         \
     }
-    return reach;
+    CAM_MOB_CHARGE(0) CAM_MOB_CHARGE(1) CAM_MOB_CHARGE(2) CAM_MOB_CHARGE(3)
+    CAM_MOB_CHARGE(4) CAM_MOB_CHARGE(5) CAM_MOB_CHARGE(6) CAM_MOB_CHARGE(7)
+#undef CAM_MOB_CHARGE
+    return popcount64(jumped[0] & ~start[0]) + popcount64(jumped[1] & ~start[1]) +
+           popcount64(jumped[2] & ~start[2]) + popcount64(jumped[3] & ~start[3]);
+}
+
+/* The canter reach (and, for knights, the Charge targets) of every piece of class c that has
+ * a canter, summed. A piece's first landings L are gathered for all directions at once; a
+ * landing that leads nowhere or into the opponent's castle counts alone, the others bring
+ * their whole component (flooded on first need). Always inlined with a constant c. */
+CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *enemy, const uint64_t *knights,
+                                 const uint64_t (*canter_from)[4], const uint64_t *linked,
+                                 uint64_t pieces, int c)
+{
+    int n = 0;
+    for (; pieces != 0; pieces &= pieces - 1) {
+        uint64_t pb = pieces & (0 - pieces), land = 0;
+#define CAM_MOB_LAND(d) land |= cam_pc_shift(pb & canter_from[d][c], cam_pc_leap_off[d]);
+        CAM_MOB_LAND(0) CAM_MOB_LAND(1) CAM_MOB_LAND(2) CAM_MOB_LAND(3)
+        CAM_MOB_LAND(4) CAM_MOB_LAND(5) CAM_MOB_LAND(6) CAM_MOB_LAND(7)
+#undef CAM_MOB_LAND
+        uint64_t reach = land & (s->castles[c] | ~linked[c]);
+        for (uint64_t todo = land & ~reach & ~s->flooded[c]; todo != 0; todo &= ~s->flooded[c])
+            flood(s, c, todo & (0 - todo));
+        if (land & ~reach)
+            for (int k = 0; k < s->ncomp[c]; k++)
+                if (s->comp[c][k] & land)
+                    reach |= s->comp[c][k] | s->sinks[c][k];
+        n += popcount64(reach);
+        if (knights[c] & pb)
+            n += charge_targets(s, enemy, c, pb, reach);
+    }
+    return n;
+}
+
+/* One direction d and class c of the sets of cam_mobility_count (always inlined with
+ * constant d and c, so that the shifts and table reads fold away). */
+CAM_MOB_INLINE void dir_class(side_sets *s, const uint64_t *own, const uint64_t *enemy,
+                              const uint64_t *empty, const uint64_t *target, const uint64_t *movers,
+                              uint64_t (*canter_from)[4], uint64_t *any_canter, uint64_t *linked,
+                              int *n, int d, int c)
+{
+    int cn = c ^ cam_pc_step_xor[d], so = cam_pc_step_off[c][d], lo = cam_pc_leap_off[d];
+    uint64_t next_target = cam_pc_shift(target[cn], -so);
+    uint64_t canter = cam_pc_shift(own[cn], -so) & cam_pc_shift(target[c], -lo) & CAM_PC_BOARD[c];
+    uint64_t jump = cam_pc_shift(enemy[cn], -so) & cam_pc_shift(empty[c], -lo) & CAM_PC_BOARD[c];
+    s->canter[d][c] = canter;
+    s->jump[d][c] = jump;
+    canter_from[d][c] = movers[c] & canter;
+    linked[c] |= canter;
+    any_canter[c] |= canter_from[d][c];
+    *n += popcount64(movers[c] & (next_target | jump));
+}
+
+CAM_MOB_CLONES int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2], int castle_moves_left,
+                                      int side)
+{
+    side_sets s;
+    uint64_t own[4], enemy[4], empty[4], target[4], movers[4], knights[4];
+    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+    const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
+    int n = 0, castled = 0, castle_free = 0;
+    for (int c = 0; c < 4; c++) {
+        knights[c] = knights_of[side].c[c];
+        own[c] = men[side].c[c] | knights[c];
+        enemy[c] = men[1 - side].c[c] | knights_of[1 - side].c[c];
+        empty[c] = CAM_PC_BOARD[c] & ~own[c] & ~enemy[c];
+        target[c] = empty[c] & ~own_castle[c]; /* where moves and canters land */
+        movers[c] = own[c] & ~opp_castle[c];   /* pieces not in the opponent's castle */
+        s.castles[c] = CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c];
+        s.flooded[c] = 0;
+        castled += popcount64(own[c] & opp_castle[c]);
+        castle_free |= (opp_castle[c] & empty[c]) != 0;
+    }
+    /* A piece in the opponent's castle controls the other castle square if it may go there. */
+    if (castled == 1 && castle_free && castle_moves_left > 0)
+        n++;
+
+    /* Plain moves and jumps from the start square of all pieces at once, direction by
+     * direction and class (a square counts once per piece that controls it: one bit per
+     * piece and direction); canter_from[d] holds the pieces with a canter in direction d.
+     * Unrolled by hand so that every shift is by a constant. */
+    uint64_t canter_from[8][4], any_canter[4] = {0, 0, 0, 0}, linked[4] = {0, 0, 0, 0};
+#define CAM_MOB_DC(d, c) dir_class(&s, own, enemy, empty, target, movers, canter_from, any_canter, linked, &n, d, c);
+#define CAM_MOB_D(d) CAM_MOB_DC(d, 0) CAM_MOB_DC(d, 1) CAM_MOB_DC(d, 2) CAM_MOB_DC(d, 3)
+    CAM_MOB_D(0) CAM_MOB_D(1) CAM_MOB_D(2) CAM_MOB_D(3) CAM_MOB_D(4) CAM_MOB_D(5) CAM_MOB_D(6) CAM_MOB_D(7)
+#undef CAM_MOB_D
+#undef CAM_MOB_DC
+    if (!(any_canter[0] | any_canter[1] | any_canter[2] | any_canter[3]))
+        return n;
+
+    for (int c = 0; c < 4; c++)
+        s.ncomp[c] = 0;
+    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[0], 0);
+    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[1], 1);
+    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[2], 2);
+    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[3], 3);
+    return n;
 }
 
 int cam_eval_mobility_count(cam_view *v, int side)
 {
-    side_sets s;
-    const cam_bb own = cam_bb_or(v->men[side], v->knights[side]);
-    s.enemy = cam_bb_or(v->men[1 - side], v->knights[1 - side]);
-    s.empty = cam_bb_andnot(cam_bb_andnot(CAM_BB_BOARD, own), s.enemy);
-    cam_bb white_castle = {{0, 0, 0}}, black_castle = {{0, 0, 0}};
-    white_castle.w[0] = (uint64_t)3 << CAM_BB_BIT(5, 0);
-    black_castle.w[2] = (uint64_t)3 << (CAM_BB_BIT(5, 15) - 128);
-    s.castles = cam_bb_or(white_castle, black_castle);
-    const cam_bb opp_castle = side == 0 ? black_castle : white_castle;
-    const cam_bb own_castle = side == 0 ? white_castle : black_castle;
-    const cam_bb movers = cam_bb_andnot(own, opp_castle); /* pieces not in the opponent's castle */
-    const cam_bb target = cam_bb_andnot(s.empty, own_castle); /* where moves and canters land */
-    int n = 0;
-
-    /* A piece in the opponent's castle controls the other castle square if it may go there. */
-    cam_bb castled = cam_bb_and(own, opp_castle);
-    if (cam_bb_any(castled) && v->castle_moves_left[side] > 0)
-        n += cam_bb_count(castled) == 1 && cam_bb_any(cam_bb_and(opp_castle, s.empty));
-
-    /* Plain moves and jumps from the start square of all pieces at once, direction by
-     * direction (a square counts once per piece that controls it); canter_from[d] holds the
-     * pieces with a canter in direction d. */
-    cam_bb canter_from[8], any_canter = {{0, 0, 0}};
-    s.linked = any_canter;
-    cam_bb plain_or_jump[8];
-#pragma GCC unroll 8
-    for (int d = 0; d < 8; d++) {
-        int back = (d + 4) & 7;
-        s.canter[d] = cam_bb_and(cam_bb_step(own, back), cam_bb_leap(target, back));
-        canter_from[d] = cam_bb_and(movers, s.canter[d]);
-        s.linked = cam_bb_or(s.linked, s.canter[d]);
-        any_canter = cam_bb_or(any_canter, canter_from[d]);
-        /* p+d empty and not the own castle (a plain move), or p+d an enemy and p+2d empty (a
-         * jump): one bit per (piece, direction), so the two never collide. */
-        cam_bb plain = cam_bb_step(target, back);
-        s.jump[d] = cam_bb_and(cam_bb_step(s.enemy, back), cam_bb_leap(s.empty, back));
-        plain_or_jump[d] = cam_bb_and(movers, cam_bb_or(plain, s.jump[d]));
-    }
-    for (int d = 0; d < 8; d++)
-        n += cam_bb_count(plain_or_jump[d]);
-    if (!cam_bb_any(any_canter))
-        return n;
-
-    s.ncomp = 0;
-    memset(s.comp_of, 0, sizeof s.comp_of);
-    for (int w = 0; w < 3; w++) {
-        for (uint64_t x = any_canter.w[w]; x != 0; x &= x - 1) {
-            int p = w * 64 + __builtin_ctzll(x);
-            cam_bb reach = canter_reach(&s, canter_from, p);
-            n += cam_bb_count(reach);
-            if (!cam_bb_has(v->knights[side], p))
-                continue;
-            /* A knight's Charges: enemies it could jump from a landing (not from a castle square,
-             * where the move has stopped), the square it left counting as empty; those it can
-             * jump from its own square are already counted. */
-            cam_bb landings = cam_bb_andnot(reach, s.castles);
-            cam_bb jumped = jumps_from(&s, landings);
-            int from = cell_of_bit(p);
-            const unsigned enemy = CAM_C_MAN_OF(1 - side);
-            cam_bb start = {{0, 0, 0}};
-            for (int d = 0; d < 8; d++) {
-                int e = from + cam_view_dirs[d];
-                if ((v->cell[e] & (CAM_C_PIECE | CAM_C_BLACK)) != enemy)
-                    continue;
-                int eb = CAM_BB_BIT(CAM_VFILE(e), CAM_VRANK(e));
-                if (v->cell[e + cam_view_dirs[d]] == CAM_C_EMPTY)
-                    start.w[eb >> 6] |= (uint64_t)1 << (eb & 63); /* jumped from the start */
-            }
-            for (int d = 0; d < 8; d++) {
-                /* e = from - d, landing square x = from - 2d: a jump from x over e lands on
-                 * `from`, empty once the knight has left it. */
-                int e = from - cam_view_dirs[d], xs = e - cam_view_dirs[d];
-                if ((v->cell[e] & (CAM_C_PIECE | CAM_C_BLACK)) != enemy || v->cell[xs] != CAM_C_EMPTY)
-                    continue;
-                if (cam_bb_has(landings, CAM_BB_BIT(CAM_VFILE(xs), CAM_VRANK(xs)))) {
-                    int eb = CAM_BB_BIT(CAM_VFILE(e), CAM_VRANK(e));
-                    jumped.w[eb >> 6] |= (uint64_t)1 << (eb & 63);
-                }
-            }
-            n += cam_bb_count(cam_bb_andnot(jumped, start));
-        }
-    }
-    return n;
+    return cam_mobility_count(v->pmen, v->pknights, v->castle_moves_left[side], side);
 }

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "camelot/eval.h"
+#include "camelot/eval_view.h"
 
 const int cam_view_dirs[8] = {CAM_VW, CAM_VW + 1, 1, -CAM_VW + 1, -CAM_VW, -CAM_VW - 1, -1,
                               CAM_VW - 1};
@@ -47,6 +47,8 @@ void cam_view_clear(cam_view *view)
     view->count[0] = view->count[1] = 0;
     memset(view->men, 0, sizeof view->men);
     memset(view->knights, 0, sizeof view->knights);
+    memset(view->pmen, 0, sizeof view->pmen);
+    memset(view->pknights, 0, sizeof view->pknights);
 }
 
 int cam_view_put(cam_view *view, int file, int rank, int side, int knight)
@@ -59,5 +61,6 @@ int cam_view_put(cam_view *view, int file, int rank, int side, int knight)
     view->cell[v] = (uint8_t)(knight ? CAM_C_KNIGHT_OF(side) : CAM_C_MAN_OF(side));
     view->sq[side][view->count[side]++] = (int16_t)v;
     cam_bb_set(knight ? &view->knights[side] : &view->men[side], CAM_BB_BIT(file, rank));
+    cam_pc_set(knight ? &view->pknights[side] : &view->pmen[side], file, rank);
     return 0;
 }

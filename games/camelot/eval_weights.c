@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "camelot/eval.h"
+#include "boardai/camelot.h"
 
 /* The defaults are data in camelot.h (BA_CAMELOT_WEIGHTS_DEFAULT_INIT) so that the constant
  * default game can hold them too; the tests compare every number with the shared rules file. */

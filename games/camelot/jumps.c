@@ -10,7 +10,8 @@
  */
 #include <string.h>
 
-#include "camelot/movegen_internal.h"
+#include "camelot/canter.h"
+#include "camelot/jumps.h"
 
 /* Depth-first over the continuations from path[len - 1], on gen->work (where captured pieces are
  * gone). `jumps` counts the jumps made so far in this chain. */

@@ -16,31 +16,47 @@
  */
 #include <math.h>
 
-#include "camelot/eval.h"
+#include "camelot/knight.h"
 
-double cam_knight_value(double n, double x, double man, int pieces)
+/* K(P, N) given scale = X^(N-1), the one factor that depends on N alone. */
+static double knight_value_scaled(double scale, double x, double man, int pieces)
 {
     /* A lone knight (or one with every friend castled) is worth a man: Nolan's P = 1 case. */
     if (pieces <= 1)
         return man;
-    /* X^(N-1) - X^(N-P) = X^(N-1) * (1 - X^-(P-1)): one pow, the integer power by products
-     * (the evaluation computes this at every leaf). */
+    /* X^(N-1) - X^(N-P) = X^(N-1) * (1 - X^-(P-1)): the integer power by products. */
     double inverse_power = 1.0;
     for (int i = 1; i < pieces && i < 1000; i++) /* a side has at most 14 pieces */
         inverse_power /= x;
-    return man + man / 100.0 * pow(x, n - 1.0) * (1.0 - inverse_power);
+    return man + man / 100.0 * scale * (1.0 - inverse_power);
 }
 
-int32_t cam_knight_cp(const cam_eval_params *p, int pieces)
+double cam_knight_value(double n, double x, double man, int pieces)
+{
+    return pieces <= 1 ? man : knight_value_scaled(pow(x, n - 1.0), x, man, pieces);
+}
+
+double cam_knight_scale(const cam_eval_params *p)
+{
+    return pow(p->weights.knight_x, p->knight_n - 1.0);
+}
+
+int32_t cam_knight_cp_scaled(const cam_eval_params *p, double scale, int pieces)
 {
     const ba_camelot_weights *w = &p->weights;
-    double k = cam_knight_value(p->knight_n, w->knight_x, (double)w->man, pieces) * CAM_EVAL_SCALE;
+    double k = knight_value_scaled(scale, w->knight_x, (double)w->man, pieces) * CAM_EVAL_SCALE;
     /* A large N (the rules accept up to 1000) makes K astronomical: saturate, as every term. */
     if (!(k < 1e9))
         return 1000000000;
     if (k < -1e9)
         return -1000000000;
     return (int32_t)lround(k);
+}
+
+int32_t cam_knight_cp(const cam_eval_params *p, int pieces)
+{
+    /* pow() only where it is used (P >= 2): the evaluation calls this at every leaf. */
+    return cam_knight_cp_scaled(p, pieces <= 1 ? 0.0 : cam_knight_scale(p), pieces);
 }
 
 double ba_camelot_knight_value(double n, const ba_camelot_weights *w, int pieces)

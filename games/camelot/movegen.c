@@ -15,91 +15,13 @@
  */
 #include <string.h>
 
-#include "camelot/movegen_internal.h"
+#include "camelot/canter.h"
+#include "camelot/castle.h"
+#include "camelot/jumps.h"
+#include "camelot/movegen.h"
+#include "camelot/params.h"
 
-void cam_gen_init(cam_gen *gen, const ba_game *g, const cam_state *s, ba_move *moves, size_t cap)
-{
-    const ba_camelot_options *o = cam_options(g);
-    gen->s = s;
-    gen->side = s->side_to_move;
-    gen->knight_rule = o->knight_canter_rule;
-    gen->castle_limit = o->castle_moves_per_player;
-    gen->moves = moves;
-    gen->cap = cap;
-    gen->n = 0;
-    gen->err = BA_OK;
-    gen->piece_first = 0;
-    gen->only_from = CAM_NO_SQUARE;
-}
-
-/* The squares a capture path jumped over: the middles of its legs that held an enemy piece when
- * the move began (canter legs leap friends; each enemy is jumped at most once). */
-static void cam_path_captures(const cam_state *s, int side, const uint8_t *path, int len, cam_sqset *out)
-{
-    memset(out, 0, sizeof *out);
-    for (int i = 1; i < len; i++) {
-        int a = path[i - 1], b = path[i];
-        for (int d = 0; d < CAM_DIRS; d++) {
-            if (cam_leap[a][d] == b) {
-                int mid = cam_step[a][d];
-                if (cam_is_enemy(s->board[mid], side)) cam_sqset_add(out, mid);
-                break;
-            }
-        }
-    }
-}
-
-/* 1 if path a is the canonical choice over path b (shorter, then bytewise smaller). */
-static int cam_path_better(const uint8_t *a, int alen, const uint8_t *b, int blen)
-{
-    if (alen != blen) return alen < blen;
-    return memcmp(a, b, (size_t)alen) < 0;
-}
-
-void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len)
-{
-    if (gen->err != BA_OK) return;
-    if (len < 2 || len > CAM_PATH_MAX) {
-        gen->err = BA_ERR_INTERNAL;
-        return;
-    }
-    if (kind == CAM_MOVE_JUMP || kind == CAM_MOVE_CHARGE) {
-        /* Move identity is (start, end, captured set): merge chains that differ only in order
-         * or in the canter route. */
-        cam_sqset mine;
-        int have_mine = 0;
-        for (size_t i = gen->piece_first; i < gen->n; i++) {
-            ba_move *m = &gen->moves[i];
-            if (m->tag != CAM_MOVE_JUMP && m->tag != CAM_MOVE_CHARGE) continue;
-            if (m->bytes[0] != path[0] || m->bytes[m->len - 1] != path[len - 1]) continue;
-            if (!have_mine) {
-                cam_path_captures(gen->s, gen->side, path, len, &mine);
-                have_mine = 1;
-            }
-            cam_sqset theirs;
-            cam_path_captures(gen->s, gen->side, m->bytes, m->len, &theirs);
-            if (memcmp(&mine, &theirs, sizeof mine) != 0) continue;
-            if (cam_path_better(path, len, m->bytes, m->len)) {
-                memset(m, 0, sizeof *m);
-                m->len = (uint8_t)len;
-                m->tag = (uint8_t)kind;
-                memcpy(m->bytes, path, (size_t)len);
-            }
-            return;
-        }
-    }
-    if (gen->n >= gen->cap) {
-        gen->err = BA_ERR_BUFFER;
-        return;
-    }
-    ba_move *m = &gen->moves[gen->n++];
-    memset(m, 0, sizeof *m);
-    m->len = (uint8_t)len;
-    m->tag = (uint8_t)kind;
-    memcpy(m->bytes, path, (size_t)len);
-}
-
-void cam_gen_plain(cam_gen *gen, int from)
+static void cam_gen_plain(cam_gen *gen, int from)
 {
     const uint8_t *board = gen->s->board;
     for (int d = 0; d < CAM_DIRS; d++) {
@@ -111,91 +33,6 @@ void cam_gen_plain(cam_gen *gen, int from)
     }
 }
 
-int cam_jump_from(const uint8_t *board, int side, int x, int from)
-{
-    if (cam_is_opp_castle(x, side)) return 0; /* a piece there never leaves */
-    for (int d = 0; d < CAM_DIRS; d++) {
-        int land = cam_leap[x][d];
-        if (land == CAM_NO_SQUARE) continue;
-        if (!cam_is_enemy(board[cam_step[x][d]], side)) continue;
-        if (board[land] == CAM_EMPTY || land == from) return 1;
-    }
-    return 0;
-}
-
-int cam_canter_bfs(const cam_state *s, int side, int from, int restrict_knight, uint8_t *parent,
-                   uint8_t *order)
-{
-    const uint8_t *board = s->board;
-    memset(parent, CAM_NO_SQUARE, CAM_SQUARES);
-    parent[from] = (uint8_t)from;
-    int head = 0, count = 0;
-    int cur = from;
-    for (;;) {
-        /* A canter into the opponent's castle ends the move there. */
-        if (cur == from || !cam_is_opp_castle(cur, side)) {
-            for (int d = 0; d < CAM_DIRS; d++) {
-                int land = cam_leap[cur][d];
-                if (land == CAM_NO_SQUARE || parent[land] != CAM_NO_SQUARE) continue;
-                int mid = cam_step[cur][d];
-                if (mid == from || !cam_is_own(board[mid], side)) continue;
-                if (board[land] != CAM_EMPTY) continue; /* from itself is already marked */
-                if (cam_is_own_castle(land, side)) continue; /* never entered by a canter */
-                if (restrict_knight && cam_jump_from(board, side, land, from)) continue;
-                parent[land] = (uint8_t)cur;
-                order[count++] = (uint8_t)land;
-            }
-        }
-        if (head >= count) break;
-        cur = order[head++];
-    }
-    return count;
-}
-
-/* The canter moves of a BFS result, each by its shortest path. */
-static void cam_emit_canters(cam_gen *gen, const uint8_t *parent, const uint8_t *order, int count)
-{
-    /* Canter destinations are distinct (one per BFS square), so no de-duplication: each path
-     * is written straight into the caller's move, backwards from the destination. */
-    for (int i = 0; i < count; i++) {
-        int len = 1;
-        for (int x = order[i]; parent[x] != x; x = parent[x]) len++;
-        if (len > CAM_PATH_MAX) {
-            gen->err = BA_ERR_INTERNAL;
-            return;
-        }
-        if (gen->n >= gen->cap) {
-            gen->err = BA_ERR_BUFFER;
-            return;
-        }
-        ba_move *m = &gen->moves[gen->n++];
-        memset(m, 0, sizeof *m);
-        m->len = (uint8_t)len;
-        m->tag = CAM_MOVE_CANTER;
-        int x = order[i];
-        for (int k = len - 1; k >= 0; k--, x = parent[x]) m->bytes[k] = (uint8_t)x;
-    }
-}
-
-void cam_gen_canters(cam_gen *gen, int from)
-{
-    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
-    int knight = CAM_PIECE_KIND(gen->s->board[from]) == CAM_KNIGHT;
-    int count = cam_canter_bfs(gen->s, gen->side, from, knight && gen->knight_rule, parent, order);
-    cam_emit_canters(gen, parent, order, count);
-}
-
-void cam_canter_reach(const cam_state *s, int from, cam_sqset *out)
-{
-    uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
-    memset(out, 0, sizeof *out);
-    if (s->board[from] == CAM_EMPTY) return;
-    int side = (int)CAM_PIECE_SIDE(s->board[from]);
-    if (cam_is_opp_castle(from, side)) return;
-    int count = cam_canter_bfs(s, side, from, 0, parent, order);
-    for (int i = 0; i < count; i++) cam_sqset_add(out, order[i]);
-}
-
 int cam_piece_can_jump(const cam_state *s, int sq)
 {
     uint8_t p = s->board[sq];
@@ -203,15 +40,67 @@ int cam_piece_can_jump(const cam_state *s, int sq)
     return cam_jump_from(s->board, (int)CAM_PIECE_SIDE(p), sq, CAM_NO_SQUARE);
 }
 
+/* The squares (per parity class) from which a piece of `side` could jump: an enemy next to it
+ * with an empty square beyond. From the state's piece sets, all squares at once; which of
+ * them hold a piece of `side` (the compulsory-capture test) or are empty (where a Charge's
+ * jumps may start) is the caller's question. */
+static void cam_jump_squares(const cam_state *s, int side, uint64_t *empty, uint64_t *from_sq)
+{
+    uint64_t enemy[4];
+    for (int c = 0; c < 4; c++) {
+        enemy[c] = s->pieces[1 - side][0].c[c] | s->pieces[1 - side][1].c[c];
+        empty[c] = CAM_PC_BOARD[c] & ~enemy[c] & ~s->pieces[side][0].c[c] & ~s->pieces[side][1].c[c];
+    }
+    for (int c = 0; c < 4; c++) {
+        uint64_t j = 0;
+        for (int d = 0; d < CAM_DIRS; d++)
+            j |= cam_pc_shift(enemy[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
+                 cam_pc_shift(empty[c], -cam_pc_leap_off[d]);
+        from_sq[c] = j & CAM_PC_BOARD[c];
+    }
+}
+
+/* 1 if a piece of `side` (outside the opponent's castle, where pieces never move) can jump,
+ * given cam_jump_squares. */
+static int cam_any_jump(const cam_state *s, int side, const uint64_t *from_sq)
+{
+    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+    uint64_t any = 0;
+    for (int c = 0; c < 4; c++)
+        any |= (s->pieces[side][0].c[c] | s->pieces[side][1].c[c]) & ~opp_castle[c] & from_sq[c];
+    return any != 0;
+}
+
 int cam_side_can_jump(const cam_state *s, int side)
 {
-    for (int sq = 0; sq < CAM_SQUARES; sq++)
-        if (cam_is_own(s->board[sq], side) && cam_jump_from(s->board, side, sq, CAM_NO_SQUARE)) return 1;
+    uint64_t empty[4], from_sq[4];
+    cam_jump_squares(s, side, empty, from_sq);
+    return cam_any_jump(s, side, from_sq);
+}
+
+/* 1 if the knight on `from` might have a Charge: some empty square of its parity class (where
+ * its canters land), outside the opponent's castle, lets it jump, its own square counting as
+ * empty. `starts` are the jump squares that are empty (cam_jump_squares). When this says 0,
+ * the knight's canter search finds no Charge, so noisy generation skips the search. */
+static int cam_charge_possible(const cam_state *s, int side, int from, const uint64_t *starts)
+{
+    int file = cam_sq_file[from], rank = cam_sq_rank[from];
+    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+    int c = CAM_PC_CLASS(file, rank);
+    if (starts[c] & ~opp_castle[c]) return 1;
+    /* Jumps that land on the knight's own square, once it has left. */
+    for (int d = 0; d < CAM_DIRS; d++) {
+        int x = cam_leap[from][d];
+        if (x != CAM_NO_SQUARE && s->board[x] == CAM_EMPTY && !cam_is_opp_castle(x, side) &&
+            cam_is_enemy(s->board[cam_step[from][d]], side))
+            return 1;
+    }
     return 0;
 }
 
 /* All moves of one piece that the normal turn allows. */
-static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int noisy_only)
+static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int noisy_only,
+                          const uint64_t *starts)
 {
     gen->piece_first = gen->n;
     if (cam_is_opp_castle(sq, gen->side)) {
@@ -227,10 +116,13 @@ static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int nois
         return;
     }
     /* A knight: one unrestricted canter search serves its Charges and, when no square it
-     * reaches lets it jump (so the knight rule excludes nothing), its canters too. */
+     * reaches lets it jump (so the knight rule excludes nothing), its canters too. Without a
+     * square it could jump from, it has no Charge: only captures wanted, no search at all. */
+    int possible = cam_charge_possible(gen->s, gen->side, sq, starts);
+    if (!possible && (capture_compulsory || noisy_only)) return;
     uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
     int count = cam_canter_bfs(gen->s, gen->side, sq, 0, parent, order);
-    int threatened = cam_gen_charges_bfs(gen, sq, parent, order, count);
+    int threatened = possible && cam_gen_charges_bfs(gen, sq, parent, order, count);
     if (capture_compulsory || noisy_only) return;
     cam_gen_plain(gen, sq);
     if (threatened && gen->knight_rule)
@@ -291,18 +183,23 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
         if (only_from == CAM_NO_SQUARE || only_from == obliged) cam_gen_obliged(&gen, obliged);
         return gen.err != BA_OK ? gen.err : (int)gen.n;
     }
-    /* One scan for the side's pieces (at most 14 in a legal position, but never trust that
-     * here: the list has room for the whole board) and for the compulsory-capture test. */
-    uint8_t pieces[CAM_SQUARES];
-    int npieces = 0, compulsory = 0;
-    for (int sq = 0; sq < CAM_SQUARES; sq++) {
-        if (!cam_is_own(s->board[sq], gen.side)) continue;
-        pieces[npieces++] = (uint8_t)sq;
-        if (!compulsory && cam_jump_from(s->board, gen.side, sq, CAM_NO_SQUARE)) compulsory = 1;
-    }
-    for (int i = 0; i < npieces && gen.err == BA_OK; i++) {
-        if (only_from != CAM_NO_SQUARE && pieces[i] != only_from) continue;
-        cam_gen_piece(&gen, pieces[i], compulsory, noisy_only);
+    /* The compulsory-capture test and the squares a Charge could jump from, on the piece sets;
+     * then the side's pieces in square order (the order the moves are listed in), eight empty
+     * squares skipped at a time. */
+    uint64_t empty[4], from_sq[4], starts[4];
+    cam_jump_squares(s, gen.side, empty, from_sq);
+    int compulsory = cam_any_jump(s, gen.side, from_sq);
+    for (int c = 0; c < 4; c++)
+        starts[c] = from_sq[c] & empty[c];
+    for (int base = 0; base < CAM_SQUARES && gen.err == BA_OK; base += 8) {
+        uint64_t word;
+        memcpy(&word, s->board + base, sizeof word);
+        if (word == 0) continue;
+        for (int sq = base; sq < base + 8 && gen.err == BA_OK; sq++) {
+            if (!cam_is_own(s->board[sq], gen.side)) continue;
+            if (only_from != CAM_NO_SQUARE && sq != only_from) continue;
+            cam_gen_piece(&gen, sq, compulsory, noisy_only, starts);
+        }
     }
     return gen.err != BA_OK ? gen.err : (int)gen.n;
 }

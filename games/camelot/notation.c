@@ -12,7 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "camelot/movegen_internal.h"
+#include "camelot/apply.h"
+#include "camelot/board.h"
+#include "camelot/castle.h"
+#include "camelot/movegen.h"
+#include "camelot/notation.h"
+#include "camelot/params.h"
 
 int cam_move_to_text(const cam_state *s, const ba_move *m, char *buf, size_t cap)
 {

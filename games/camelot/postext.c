@@ -19,7 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "camelot/movegen_internal.h"
+#include "camelot/board.h"
+#include "camelot/params.h"
+#include "camelot/postext.h"
+#include "camelot/zobrist.h"
 
 /* The board squares of rank r (0-based): first and count. */
 static int cam_rank_first(int r) { return cam_coord_sq[r][r == 0 || r == 15 ? 5 : r == 1 || r == 14 ? 2 : r == 2 || r == 13 ? 1 : 0]; }

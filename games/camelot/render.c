@@ -2,7 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "camelot/camelot_internal.h"
+#include "camelot/board.h"
+#include "camelot/render.h"
 
 int cam_render(const cam_state *s, char *buf, size_t cap)
 {

@@ -11,7 +11,9 @@
  * the own-castle obligation. With three or fewer pieces a side is in the endgame, where being
  * forced to move matters most (Nolan: most endings are not drawn), so no pass there either.
  */
-#include "camelot/movegen_internal.h"
+#include "camelot/castle.h"
+#include "camelot/movegen.h"
+#include "camelot/selective.h"
 
 int cam_make_null(const ba_game *g, void *state)
 {

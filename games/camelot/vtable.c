@@ -1,8 +1,18 @@
-/* The Camelot game vtable, its options, and ba_camelot_game() / ba_camelot_create(). */
+/* The Camelot game vtable, and ba_camelot_game() / ba_camelot_create() (the top of the Camelot
+ * files: it names every hook; its options and parameters are in params.c). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "camelot/movegen_internal.h"
+#include "camelot/apply.h"
+#include "camelot/board.h"
+#include "camelot/endgame.h"
+#include "camelot/eval.h"
+#include "camelot/movegen.h"
+#include "camelot/notation.h"
+#include "camelot/params.h"
+#include "camelot/postext.h"
+#include "camelot/render.h"
+#include "camelot/selective.h"
 
 /* Upper bound on legal moves. Without captures: at most 14 pieces, each with at most 8 plain
  * moves and 39 canter destinations (its parity class minus itself), plus one castle move:
@@ -13,36 +23,6 @@
 /* Upper bound on a game's length with the 50-move rule: at most 28 captures and 4 castle
  * entries reset the counter, and at most 100 plies pass between resets: 33 * 100 + 32. */
 #define CAM_MAX_PLIES_FIFTY 3332
-
-ba_camelot_options ba_camelot_options_default(void)
-{
-    ba_camelot_options o;
-    memset(&o, 0, sizeof o);
-    o.fifty_move_rule = 1;
-    o.repetition_draw = 1;
-    o.castle_moves_per_player = BA_CAMELOT_CASTLE_MOVES_DEFAULT;
-    o.knight_canter_rule = 1;
-    o.knight_n = BA_CAMELOT_KNIGHT_N_DEFAULT;
-    o.weights = ba_camelot_weights_default();
-    return o;
-}
-
-/* The constant default game needs its options as a constant: the same values as
- * ba_camelot_options_default() (Nolan's weights as in ba_camelot_weights_default(); a test
- * checks that the two agree). */
-static const cam_params cam_default_params = {
-    CAM_PARAMS_MAGIC,
-    {1, 1, BA_CAMELOT_CASTLE_MOVES_DEFAULT, 1, BA_CAMELOT_KNIGHT_N_DEFAULT,
-     {4.0 / 3.0, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1, 400,
-      {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}},
-};
-
-const ba_camelot_options *cam_options(const ba_game *g)
-{
-    const cam_params *p = g != NULL ? (const cam_params *)g->params : NULL;
-    if (p == NULL || p->magic != CAM_PARAMS_MAGIC) return &cam_default_params.options;
-    return &p->options;
-}
 
 static int cam_v_init(const ba_game *g, void *state)
 {

@@ -1,5 +1,5 @@
 /* Camelot's Zobrist hash: constant keys from cam_tables.c (generated data), no mutable state. */
-#include "camelot/camelot_internal.h"
+#include "camelot/zobrist.h"
 
 /* SplitMix64's finaliser: spreads "base + count" over all 64 bits, so the castle-moves-used key
  * can cover any count (the option allows up to 255) from a single table entry per side. */

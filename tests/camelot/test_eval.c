@@ -11,8 +11,13 @@
 
 #include "boardai/boardai.h"
 #include "boardai/camelot.h"
-#include "camelot/camelot_internal.h"
+#include "camelot/apply.h"
+#include "camelot/board.h"
 #include "camelot/eval.h"
+#include "camelot/eval_mobility.h"
+#include "camelot/knight.h"
+#include "camelot/movegen.h"
+#include "camelot/zobrist.h"
 #include "check_main.h"
 
 typedef struct fixture {
@@ -453,6 +458,82 @@ START_TEST(test_trap_state_matches_view)
 }
 END_TEST
 
+/* The evaluation of a search node reads the state in one pass (eval.c, input_from_state);
+ * the breakdown and the factor tests go through the view. Both must give the same number, on
+ * random positions and with weights that make every term count. */
+START_TEST(test_evaluate_matches_view)
+{
+    ba_camelot_options o = ba_camelot_options_default();
+    o.weights.exposure = -40; /* larger than Nolan's, so that a wrong count shows */
+    o.castle_moves_per_player = 1;
+    ba_game *custom = NULL;
+    ck_assert_int_eq(ba_camelot_create(&o, &custom, NULL), BA_OK);
+    const ba_game *games[2] = {ba_camelot_game(), custom};
+    srand(4242);
+    for (int trial = 0; trial < 600; trial++) {
+        cam_state s;
+        memset(&s, 0, sizeof s);
+        int count[2] = {0, 0};
+        for (int sq = 0; sq < CAM_SQUARES; sq++) {
+            if (rand() % 100 >= 5 + trial % 40)
+                continue;
+            int side = rand() % 2;
+            if (count[side] >= 14)
+                continue;
+            count[side]++;
+            s.board[sq] = CAM_PIECE(side, rand() % 3 == 0 ? CAM_KNIGHT : CAM_MAN);
+        }
+        s.side_to_move = (uint8_t)(trial & 1);
+        s.castle_moves[0] = (uint8_t)(rand() % 3);
+        s.castle_moves[1] = (uint8_t)(rand() % 3);
+        s.must_leave[0] = s.must_leave[1] = CAM_NO_SQUARE;
+        cam_state_finish(&s);
+        for (int k = 0; k < 2; k++) {
+            const ba_game *g = games[k];
+            ba_camelot_breakdown b;
+            ck_assert_int_eq(ba_camelot_evaluate_breakdown(g, &s, &b), BA_OK);
+            ck_assert_int_eq(g->evaluate(g, &s), b.score);
+        }
+    }
+    ba_game_destroy(custom);
+}
+END_TEST
+
+/* The parity-class bitboards' constants (pcbb.h) against the rules' square tables: the board
+ * and castle masks, and for every square and direction the class and bit of its neighbour and
+ * of the square two steps away. */
+START_TEST(test_parity_class_tables)
+{
+    uint64_t board[4] = {0, 0, 0, 0}, castles[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+    for (int sq = 0; sq < CAM_SQUARES; sq++) {
+        int f = cam_sq_file[sq], r = cam_sq_rank[sq], c = CAM_PC_CLASS(f, r), bit = CAM_PC_BIT(f, r);
+        ck_assert_int_lt(bit & 7, 6); /* columns 6 and 7 are padding */
+        ck_assert(!(board[c] >> bit & 1));
+        board[c] |= (uint64_t)1 << bit;
+        if (cam_castle_owner(sq) >= 0)
+            castles[cam_castle_owner(sq)][c] |= (uint64_t)1 << bit;
+        for (int d = 0; d < CAM_DIRS; d++) {
+            int n = cam_step[sq][d], l = cam_leap[sq][d];
+            if (n != CAM_NO_SQUARE) {
+                int nf = cam_sq_file[n], nr = cam_sq_rank[n];
+                ck_assert_int_eq(CAM_PC_CLASS(nf, nr), c ^ cam_pc_step_xor[d]);
+                ck_assert_int_eq(CAM_PC_BIT(nf, nr), bit + cam_pc_step_off[c][d]);
+            }
+            if (l != CAM_NO_SQUARE) {
+                int lf = cam_sq_file[l], lr = cam_sq_rank[l];
+                ck_assert_int_eq(CAM_PC_CLASS(lf, lr), c);
+                ck_assert_int_eq(CAM_PC_BIT(lf, lr), bit + cam_pc_leap_off[d]);
+            }
+        }
+    }
+    for (int c = 0; c < 4; c++) {
+        ck_assert_uint_eq(board[c], CAM_PC_BOARD[c]);
+        ck_assert_uint_eq(castles[0][c], CAM_PC_WHITE_CASTLE[c]);
+        ck_assert_uint_eq(castles[1][c], CAM_PC_BLACK_CASTLE[c]);
+    }
+}
+END_TEST
+
 START_TEST(test_weights_default_and_check)
 {
     /* Every number of the shared file's factor list. */
@@ -563,6 +644,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_order_key_vtable);
     tcase_add_test(tc, test_order_key_matches_decode);
     tcase_add_test(tc, test_trap_state_matches_view);
+    tcase_add_test(tc, test_evaluate_matches_view);
+    tcase_add_test(tc, test_parity_class_tables);
     tcase_add_test(tc, test_weights_default_and_check);
     tcase_add_test(tc, test_tuned_weights_reach_the_evaluation);
     suite_add_tcase(s, tc);

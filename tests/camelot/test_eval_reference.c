@@ -8,8 +8,12 @@
 
 #include "boardai/boardai.h"
 #include "boardai/camelot.h"
-#include "camelot/camelot_internal.h"
+#include "camelot/board.h"
+#include "camelot/canter.h"
 #include "camelot/eval.h"
+#include "camelot/eval_mobility.h"
+#include "camelot/knight.h"
+#include "camelot/zobrist.h"
 #include "check_main.h"
 
 static int is_own(uint8_t p, int side)

@@ -17,7 +17,7 @@
 #include <math.h>
 
 #include "boardai/camelot.h"
-#include "camelot/eval.h"
+#include "camelot/knight.h"
 #include "check_main.h"
 
 static const double HEADINGS[8] = {12.27, 14.68, 16.09, 17.09, 17.87, 18.50, 19.04, 19.50};

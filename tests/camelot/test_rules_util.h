@@ -8,7 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "camelot/camelot_internal.h"
+#include "camelot/apply.h"
+#include "camelot/board.h"
+#include "camelot/canter.h"
+#include "camelot/castle.h"
+#include "camelot/movegen.h"
+#include "camelot/notation.h"
+#include "camelot/postext.h"
+#include "camelot/zobrist.h"
 
 #define CAMT_MAX_MOVES 1024
 

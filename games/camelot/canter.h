@@ -1,0 +1,22 @@
+/* Camelot canters: the breadth-first canter search and the canter moves (canter.c). */
+#ifndef BOARDAI_CAMELOT_CANTER_H
+#define BOARDAI_CAMELOT_CANTER_H
+
+#include "camelot/genlist.h"
+
+/* Breadth-first canter search from `from` (its square counted as empty): fills parent[] (the
+ * previous square on a shortest path, CAM_NO_SQUARE for unreached) and order[] (reached squares
+ * in BFS order, `from` excluded); returns their number. `restrict_knight`: skip squares from
+ * which a jump exists (reading A). */
+int cam_canter_bfs(const cam_state *s, int side, int from, int restrict_knight, uint8_t *parent,
+                   uint8_t *order);
+/* The canter moves of a BFS result, each by its shortest path. */
+void cam_emit_canters(cam_gen *gen, const uint8_t *parent, const uint8_t *order, int count);
+/* Non-capturing canter moves; with the knight rule for knights. */
+void cam_gen_canters(cam_gen *gen, int from);
+/* Squares the piece on `from` can reach by one or more canters (its start square treated as
+ * empty), honouring the castle rules but not the knight-canter rule: also the squares from
+ * which a Charge's jumps may start. */
+void cam_canter_reach(const cam_state *s, int from, cam_sqset *out);
+
+#endif /* BOARDAI_CAMELOT_CANTER_H */

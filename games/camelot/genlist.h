@@ -1,0 +1,31 @@
+/* The move generator's working state and its move list (genlist.c): what the generating files
+ * (canter.c, jumps.c, castle.c, movegen.c) share. Private to the rules files. */
+#ifndef BOARDAI_CAMELOT_GENLIST_H
+#define BOARDAI_CAMELOT_GENLIST_H
+
+#include "camelot/camelot_internal.h"
+
+/* Longest path (start + landings) a move may have: the ba_move payload. The real maximum is 54
+ * (see movegen.c); emitting checks against this anyway, so a bug cannot overflow a move. */
+#define CAM_PATH_MAX BA_MOVE_MAX_BYTES
+
+typedef struct cam_gen {
+    const cam_state *s;
+    int side;                 /* the side to move */
+    int knight_rule;          /* reading A on */
+    int castle_limit;         /* castle moves allowed per player */
+    ba_move *moves;           /* caller's buffer */
+    size_t cap;
+    size_t n;                 /* moves written */
+    int err;                  /* first error (BA_ERR_BUFFER, BA_ERR_INTERNAL) or BA_OK */
+    size_t piece_first;       /* first move of the current piece: captures dedupe from here */
+    int only_from;            /* CAM_NO_SQUARE, or list only the moves starting here */
+    uint8_t work[CAM_SQUARES]; /* board for jump chains: captured pieces vanish as they go */
+} cam_gen;
+
+void cam_gen_init(cam_gen *gen, const ba_game *g, const cam_state *s, ba_move *moves, size_t cap);
+/* Adds a move (kind, path of len squares). Captures (JUMP/CHARGE) are merged with an earlier
+ * move of the same piece with the same end and captured set, keeping the canonical path. */
+void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len);
+
+#endif /* BOARDAI_CAMELOT_GENLIST_H */

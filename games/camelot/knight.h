@@ -1,0 +1,16 @@
+/* The knight's value K(P, N) of Nolan's first factor (knight.c). */
+#ifndef BOARDAI_CAMELOT_KNIGHT_H
+#define BOARDAI_CAMELOT_KNIGHT_H
+
+#include "camelot/eval_units.h"
+
+/** K(P, N) = man + man/100 * (x^(n-1) - x^(n-P)) for P >= 2, man for P <= 1. */
+double cam_knight_value(double n, double x, double man, int pieces);
+/** K(P, N) of the options' N and weights in hundredths of a point, rounded to nearest. */
+int32_t cam_knight_cp(const cam_eval_params *p, int pieces);
+/** X^(N-1) of the options: the factor of K(P, N) that does not depend on P (one pow()). */
+double cam_knight_scale(const cam_eval_params *p);
+/** cam_knight_cp given @p scale = cam_knight_scale(p), so that both sides' K share one pow(). */
+int32_t cam_knight_cp_scaled(const cam_eval_params *p, double scale, int pieces);
+
+#endif /* BOARDAI_CAMELOT_KNIGHT_H */
