@@ -1,6 +1,6 @@
 /* Arimaa board primitives: placing and moving pieces with the hash kept in step, trap captures,
  * freezing, and the end-of-turn checks that need no move generation. */
-#include "arimaa_internal.h"
+#include "arimaa_board.h"
 
 #include "arimaa_zobrist.h"
 
