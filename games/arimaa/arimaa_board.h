@@ -1,8 +1,9 @@
 /* The bottom of the Arimaa module: the state layout, bitboard helpers and the board primitives
  * (board.c) that every other file builds on: placing, moving and stepping pieces with the hash
  * kept in step, trap captures, freezing, and the end-of-turn checks that need no generation.
- * This header includes nothing of the module and board.c calls nothing above it, so the step
- * primitives (arm_make_step, arm_apply_action) sit at the bottom of the module's call graph. */
+ * This header includes nothing of the module, its inline helpers call no function, and board.c
+ * calls nothing above it: the step primitives (arm_make_step, arm_apply_action) sit at the
+ * bottom of the module's call graph. */
 #ifndef ARIMAA_BOARD_H
 #define ARIMAA_BOARD_H
 
@@ -124,9 +125,6 @@ typedef struct arm_action {
     uint8_t step[2];
 } arm_action;
 /* Plays an action's steps (captures included); the action must be legal. */
-static inline void arm_apply_action(arm_state *st, const arm_action *a)
-{
-    for (int i = 0; i < a->n; i++) arm_make_step(st, a->step[i] >> 2, a->step[i] & 3, 0, 0);
-}
+void arm_apply_action(arm_state *st, const arm_action *a);
 
 #endif /* ARIMAA_BOARD_H */

@@ -95,6 +95,11 @@ int arm_make_step(arm_state *st, int from, int dir, int *cap_sq, uint8_t *cap_pi
     return arm_captures(st, cap_sq, cap_piece);
 }
 
+void arm_apply_action(arm_state *st, const arm_action *a)
+{
+    for (int i = 0; i < a->n; i++) arm_make_step(st, a->step[i] >> 2, a->step[i] & 3, NULL, NULL);
+}
+
 uint64_t arm_frozen(const arm_state *st, int s)
 {
     int e = s ^ 1;
