@@ -10,6 +10,10 @@ typedef struct arm_params {
     ba_arimaa_eval_tables eval;
     int goal_search_steps;
     int by_steps; /* the vtable's moves are single steps / pushes / pulls and pass */
+    /* Percent of the material a capture threat would win (arm_capture_threat) that the
+     * evaluation credits to the side that moves next; 0 switches the term off. */
+    int capture_threat_pct;
+    int capture_threat_actions; /* 1 or 2: see arm_capture_threat */
 } arm_params;
 
 /* turngen.c: whole turns. */
@@ -53,6 +57,16 @@ int arm_steps_to_goal(const arm_state *st, int sq, int max_steps);
  * opponent standing still; max_steps + 1 when it cannot. */
 int arm_goal_steps(const arm_state *st, int side, int max_steps);
 
+/* threats.c: 1 when side can capture an enemy piece from st as it stands (the opponent standing
+ * still) with one push or pull (actions = 1), or also with a preparing step, push or pull before
+ * it (actions = 2, at most 4 steps); *after (if non-NULL) is the position after the best such
+ * capture (the strongest piece taken, net of the side's own losses). 0 when it cannot. */
+int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *after);
+/* The weight of the captures from before to after for choosing among several: 4^type for each
+ * enemy piece taken (a rabbit 1 .. an elephant 1024: the stronger piece decides), minus the same
+ * for the side's own pieces lost. */
+int arm_capture_weight(const arm_state *before, const arm_state *after, int side);
+
 /* steps.c: the step game (search_by_steps). */
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step
  * count and the turn's start (positions inside a turn are distinct nodes from turn starts). */
@@ -85,6 +99,7 @@ int arm_h_passed(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_goal_threat(const ba_arimaa_eval_tables *t, int steps);
 int arm_h_power_sum(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_power(const arm_state *st, const ba_arimaa_eval_tables *t, int sq, int steps);
+int arm_threat_gain(const arm_params *p, const arm_state *st, int side);
 int arm_evaluate(const arm_params *p, const arm_state *st);
 int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap);
 

@@ -1,8 +1,6 @@
 /* The goal detector: "can this side bring a rabbit to its goal within N steps" (the opponent
  * standing still) against brute force, every sequence of up to N steps, pushes and pulls of that
  * side, on thousands of random positions; and the per-rabbit steps-to-goal against the same. */
-#include <stdlib.h>
-
 #include "arimaa_test_util.h"
 #include "check_main.h"
 
@@ -37,38 +35,12 @@ static int brute(const arm_state *st, int side, int max, int only_sq)
     return best;
 }
 
-static arm_state random_position(unsigned *seed, int dense)
-{
-    for (;;) {
-        arm_state st;
-        arm_clear(&st);
-        st.phase = ARM_PHASE_PLAY;
-        st.side = (uint8_t)(rand_r(seed) & 1);
-        int pieces = dense ? 16 + (int)(rand_r(seed) % 16) : 4 + (int)(rand_r(seed) % 14);
-        for (int i = 0; i < pieces; i++) {
-            int side = (int)(rand_r(seed) & 1);
-            int type = (int)(rand_r(seed) % 3) == 0 ? ARM_RABBIT : (int)(rand_r(seed) % ARM_TYPES);
-            /* Rabbits near their goal, so that most positions have something to find. */
-            int rank = type == ARM_RABBIT ? (side == ARM_GOLD ? 3 + (int)(rand_r(seed) % 4)
-                                                              : 1 + (int)(rand_r(seed) % 4))
-                                          : (int)(rand_r(seed) % 8);
-            int sq = rank * 8 + (int)(rand_r(seed) % 8);
-            if (st.board[sq] != ARM_EMPTY) continue;
-            arm_put(&st, sq, side, type);
-        }
-        arm_captures(&st, NULL, NULL);
-        st.hash = arm_hash_full(&st);
-        if (st.bb[0][ARM_RABBIT] && st.bb[1][ARM_RABBIT] && arm_static_result(&st) == BA_RESULT_ONGOING)
-            return st;
-    }
-}
-
 START_TEST(goal_within_matches_brute_force)
 {
     unsigned seed = 2026;
     int found[5] = {0};
     for (int i = 0; i < 3000; i++) {
-        arm_state st = random_position(&seed, i & 1);
+        arm_state st = at_random_position(&seed, i & 1);
         for (int side = 0; side < 2; side++) {
             int want = brute(&st, side, 4, -1);
             int got = arm_goal_steps(&st, side, 4);
@@ -90,7 +62,7 @@ START_TEST(steps_to_goal_matches_brute_force)
 {
     unsigned seed = 99;
     for (int i = 0; i < 1000; i++) {
-        arm_state st = random_position(&seed, i & 1);
+        arm_state st = at_random_position(&seed, i & 1);
         for (uint64_t b = st.bb[0][ARM_RABBIT] | st.bb[1][ARM_RABBIT]; b; b &= b - 1) {
             int sq = arm_lsb(b);
             int side = st.board[sq] >> 3;
