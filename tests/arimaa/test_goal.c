@@ -79,6 +79,30 @@ START_TEST(steps_to_goal_matches_brute_force)
 }
 END_TEST
 
+/* Every budget 0..3 (the steps left inside a turn of the step game), and the step game's
+ * goal-threat test built on it: the side to move is threatened when the opponent reaches its
+ * goal within 4 steps and the side cannot reach its own within the steps it has left. */
+START_TEST(goal_budgets_and_threat_match_brute_force)
+{
+    unsigned seed = 4242;
+    int threatened = 0;
+    for (int i = 0; i < 1500; i++) {
+        arm_state st = at_random_position(&seed, i & 1);
+        st.steps = (uint8_t)(rand_r(&seed) % 4);
+        for (int side = 0; side < 2; side++)
+            for (int n = 0; n < 4; n++) {
+                int want = brute(&st, side, n, -1);
+                ck_assert_int_eq(arm_goal_steps(&st, side, n), want);
+            }
+        int me = st.side, left = arm_steps_left(&st);
+        int want = brute(&st, me ^ 1, 4, -1) <= 4 && brute(&st, me, left, -1) > left;
+        ck_assert_int_eq(arm_step_threatened(&st), want);
+        threatened += want;
+    }
+    ck_assert_int_gt(threatened, 50); /* the positions exercised the threat */
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_goal");
@@ -86,6 +110,7 @@ Suite *ba_test_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, goal_within_matches_brute_force);
     tcase_add_test(tc, steps_to_goal_matches_brute_force);
+    tcase_add_test(tc, goal_budgets_and_threat_match_brute_force);
     suite_add_tcase(s, tc);
     return s;
 }
