@@ -4,7 +4,9 @@
 #   1. self-play: the step search (the default) against the old whole-turn search
 #      (`setoption name search value turns`), same program, same clock;
 #   2. against bot_Sharp at a fixed 4-step search (`bot_depth = 4`), the first sparring level;
-#   3. optionally against bot_Sharp on the same clock (--sharp-equal).
+#   3. optionally against bot_Sharp on the same clock (--sharp-equal);
+#   4. with --base DIR: this build against another build of boardai-arimaa (a previous commit),
+#      both searching by steps (pairing "newold").
 #
 # Usage: scripts/strength-arimaa.sh AEI_CHECKOUT SHARP_BINARY [options]
 #   AEI_CHECKOUT   a checkout of the AEI tools (the folder holding pyrimaa/), fetched and kept
@@ -16,14 +18,15 @@
 #                     100 % of unused time to the reserve, reserve cap 12 s, 80 turns)
 #   --build DIR       the build folder holding examples/boardai-arimaa (default build)
 #   --sharp-equal     also play Sharp without a depth limit on the same clock
-#   --only WHAT       selfplay | sharp4 (default both)
+#   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
+#   --only WHAT       selfplay | sharp4 | newold (default all that apply)
 #   --timeout SECONDS bound on each pairing (default 3600)
 # Nothing of the AEI tools or of Sharp is copied into the project; configuration files and game
 # records go to a temporary folder whose path is printed.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; }
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     usage
@@ -41,6 +44,7 @@ TC=2s/6s/100/12s/80t
 BUILD=$ROOT/build
 SHARP_EQUAL=0
 ONLY=all
+BASE=
 LIMIT=3600
 while [ $# -gt 0 ]; do
     case $1 in
@@ -49,6 +53,7 @@ while [ $# -gt 0 ]; do
     --build) BUILD=$2; shift 2 ;;
     --sharp-equal) SHARP_EQUAL=1; shift ;;
     --only) ONLY=$2; shift 2 ;;
+    --base) BASE=$2; shift 2 ;;
     --timeout) LIMIT=$2; shift 2 ;;
     *) echo "strength-arimaa.sh: unknown option '$1'" >&2; exit 2 ;;
     esac
@@ -61,6 +66,10 @@ fi
 PROG=$BUILD/examples/boardai-arimaa
 if [ ! -x "$PROG" ]; then
     echo "strength-arimaa.sh: $PROG is not built: cmake -S $ROOT -B $BUILD && cmake --build $BUILD" >&2
+    exit 1
+fi
+if [ -n "$BASE" ] && [ ! -x "$BASE/examples/boardai-arimaa" ]; then
+    echo "strength-arimaa.sh: $BASE/examples/boardai-arimaa is not built" >&2
     exit 1
 fi
 if [ "$SHARP" != "-" ] && [ ! -x "$SHARP" ]; then
@@ -103,6 +112,10 @@ STEPS_SECTION=$(printf '\n[Steps]\ncmdline = %s --aei\n' "$PROG")
 TURNS_SECTION=$(printf '\n[Turns]\ncmdline = %s --aei\nbot_search = turns\n' "$PROG")
 if [ "$ONLY" = all ] || [ "$ONLY" = selfplay ]; then
     pairing selfplay Steps "$STEPS_SECTION"$'\n' Turns "$TURNS_SECTION"$'\n'
+fi
+if [ -n "$BASE" ] && { [ "$ONLY" = all ] || [ "$ONLY" = newold ]; }; then
+    OLD_SECTION=$(printf '\n[Old]\ncmdline = %s --aei\n' "$BASE/examples/boardai-arimaa")
+    pairing newold Steps "$STEPS_SECTION"$'\n' Old "$OLD_SECTION"$'\n'
 fi
 if [ "$SHARP" != "-" ] && { [ "$ONLY" = all ] || [ "$ONLY" = sharp4 ]; }; then
     SHARP4=$(printf '\n[Sharp4]\ncmdline = %s aei\nbot_depth = 4\n' "$SHARP")

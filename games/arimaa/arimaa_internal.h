@@ -1,140 +1,26 @@
-/* Internal interface of the Arimaa module: the state layout and the functions its files share. */
+/* Internal interface of the Arimaa module above the board: the functions its files share, each
+ * section owned by the file it names. The state and the step primitives are in arimaa_board.h. */
 #ifndef ARIMAA_INTERNAL_H
 #define ARIMAA_INTERNAL_H
 
-#include <stdint.h>
-#include <string.h>
-
-#include <boardai/arimaa.h>
-
-/* Sides and piece types (ordered by strength, so "stronger" is a plain comparison). */
-enum { ARM_GOLD = 0, ARM_SILVER = 1 };
-enum { ARM_RABBIT = 0, ARM_CAT, ARM_DOG, ARM_HORSE, ARM_CAMEL, ARM_ELEPHANT, ARM_TYPES };
-enum { ARM_NORTH = 0, ARM_SOUTH, ARM_EAST, ARM_WEST };
-/* board[] value of an empty square; otherwise side * 8 + type. */
-#define ARM_EMPTY 0xFF
-
-/* Phases: the two setup turns, then play. */
-enum { ARM_PHASE_SETUP_GOLD = 0, ARM_PHASE_SETUP_SILVER = 1, ARM_PHASE_PLAY = 2 };
-
-/* Bitboard masks: bit (rank * 8 + file), a1 = bit 0. */
-#define ARM_FILE_A 0x0101010101010101ull
-#define ARM_FILE_H 0x8080808080808080ull
-#define ARM_RANK_1 0x00000000000000FFull
-#define ARM_RANK_8 0xFF00000000000000ull
-#define ARM_TRAPS ((1ull << 18) | (1ull << 21) | (1ull << 42) | (1ull << 45)) /* c3 f3 c6 f6 */
-
-/* The whole game state: flat, memcpy-able. bb/occ/board are three views of the same pieces,
- * kept together because step generation wants sets and step making wants a square lookup. */
-typedef struct arm_state {
-    uint64_t bb[2][ARM_TYPES]; /* pieces by side and type */
-    uint64_t occ[2];           /* all pieces of a side */
-    uint64_t hash;             /* Zobrist hash of pieces, side to move and phase */
-    uint8_t board[64];         /* side * 8 + type, or ARM_EMPTY */
-    uint8_t side;              /* side to move */
-    uint8_t phase;             /* ARM_PHASE_ */
-    /* The step game only (search_by_steps; always 0 in the turn game): steps made so far in
-     * this turn, and the hash of the position the turn started from (a turn may not end there). */
-    uint8_t steps;
-    uint8_t pad[5];
-    uint64_t turn_start;
-} arm_state;
+#include "arimaa_board.h"
 
 /* Parameters behind ba_game::params. */
 typedef struct arm_params {
     ba_arimaa_eval_tables eval;
     int goal_search_steps;
     int by_steps; /* the vtable's moves are single steps / pushes / pulls and pass */
+    /* Percent of the material a capture threat would win (arm_capture_threat) that the
+     * evaluation credits to the side that moves next; 0 switches the term off. */
+    int capture_threat_pct;
+    int capture_threat_actions; /* 1 or 2: see arm_capture_threat */
 } arm_params;
 
-static inline uint64_t arm_bit(int sq) { return 1ull << sq; }
-static inline int arm_popcount(uint64_t b) { return __builtin_popcountll(b); }
-static inline int arm_lsb(uint64_t b) { return __builtin_ctzll(b); }
-/* Squares orthogonally adjacent to any square of b. */
-static inline uint64_t arm_neighbours(uint64_t b)
-{
-    return (b << 8) | (b >> 8) | ((b & ~ARM_FILE_H) << 1) | ((b & ~ARM_FILE_A) >> 1);
-}
-/* The square one step from sq in direction dir, or -1 off the board. */
-static inline int arm_step_to(int sq, int dir)
-{
-    switch (dir) {
-    case ARM_NORTH: return sq < 56 ? sq + 8 : -1;
-    case ARM_SOUTH: return sq >= 8 ? sq - 8 : -1;
-    case ARM_EAST: return (sq & 7) != 7 ? sq + 1 : -1;
-    default: return (sq & 7) != 0 ? sq - 1 : -1;
-    }
-}
-/* Direction from a to an adjacent square b. */
-static inline int arm_dir_between(int a, int b)
-{
-    int d = b - a;
-    return d == 8 ? ARM_NORTH : d == -8 ? ARM_SOUTH : d == 1 ? ARM_EAST : ARM_WEST;
-}
-static inline int arm_distance(int a, int b)
-{
-    int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
-    return (df < 0 ? -df : df) + (dr < 0 ? -dr : dr);
-}
-/* Pieces of side s stronger than type t. */
-static inline uint64_t arm_stronger(const arm_state *st, int s, int t)
-{
-    uint64_t b = 0;
-    for (int u = t + 1; u < ARM_TYPES; u++) b |= st->bb[s][u];
-    return b;
-}
-/* Pieces of side s weaker than type t. */
-static inline uint64_t arm_weaker(const arm_state *st, int s, int t)
-{
-    uint64_t b = 0;
-    for (int u = 0; u < t; u++) b |= st->bb[s][u];
-    return b;
-}
-/* The goal rank of side s. */
-static inline uint64_t arm_goal_rank(int s) { return s == ARM_GOLD ? ARM_RANK_8 : ARM_RANK_1; }
-
-/* The letter of a piece: "RCDHME" for Gold, lower case for Silver. */
-char arm_piece_letter(int side, int type);
-/* Parses a square "a1".."h8" at text; returns 0..63 or -1. */
-int arm_parse_square(const char *text);
-/* Writes the two characters of a square (no NUL). */
-void arm_square_name(int sq, char out[2]);
-
-/* board.c: making and changing states. */
-void arm_clear(arm_state *st);
-void arm_put(arm_state *st, int sq, int side, int type);
-void arm_remove(arm_state *st, int sq);
-void arm_move_piece(arm_state *st, int from, int to);
-/* Removes unprotected pieces on traps; fills captured squares/values (up to 4) if non-NULL.
- * Returns the number removed. */
-int arm_captures(arm_state *st, int *sq_out, uint8_t *piece_out);
-/* One step: moves the piece on from to the adjacent empty square, then applies captures. */
-int arm_make_step(arm_state *st, int from, int dir, int *cap_sq, uint8_t *cap_piece);
-/* Frozen pieces of side s (adjacent to a stronger enemy and to no friend). */
-uint64_t arm_frozen(const arm_state *st, int s);
-/* Recomputes the hash from scratch (the incremental one must always equal it). */
-uint64_t arm_hash_full(const arm_state *st);
-/* Hash of the state as it will be at the end of the turn (side to move switched). */
-uint64_t arm_hash_after_turn(const arm_state *st);
-/* Checks internal consistency (tests). */
-int arm_state_valid(const arm_state *st);
-/* End-of-turn checks except immobilisation: BA_RESULT_ value. */
-int arm_static_result(const arm_state *st);
-
 /* turngen.c: whole turns. */
-/* One action: a simple step (n = 1) or a push / pull (n = 2), steps as in ba_move bytes. */
-typedef struct arm_action {
-    uint8_t n;
-    uint8_t step[2];
-} arm_action;
 /* Most actions one position can offer: 16 pieces x 13 (see turngen.c). */
 #define ARM_MAX_ACTIONS 256
 /* The actions of side s (the side that is moving) with at most max_steps steps. */
 int arm_actions(const arm_state *st, int s, int max_steps, arm_action *out);
-static inline void arm_apply_action(arm_state *st, const arm_action *a)
-{
-    for (int i = 0; i < a->n; i++) arm_make_step(st, a->step[i] >> 2, a->step[i] & 3, 0, 0);
-}
 /* Every distinct legal turn (play phase), canonical step sequences, deterministic order.
  * moves may be NULL with cap 0 to count only. stop_at_first: return after finding one. */
 int arm_generate_turns(const arm_state *st, const ba_history *hist, ba_move *moves, size_t cap,
@@ -171,6 +57,16 @@ int arm_steps_to_goal(const arm_state *st, int sq, int max_steps);
  * opponent standing still; max_steps + 1 when it cannot. */
 int arm_goal_steps(const arm_state *st, int side, int max_steps);
 
+/* threats.c: 1 when side can capture an enemy piece from st as it stands (the opponent standing
+ * still) with one push or pull (actions = 1), or also with a preparing step, push or pull before
+ * it (actions = 2, at most 4 steps); *after (if non-NULL) is the position after the best such
+ * capture (the strongest piece taken, net of the side's own losses). 0 when it cannot. */
+int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *after);
+/* The weight of the captures from before to after for choosing among several: 4^type for each
+ * enemy piece taken (a rabbit 1 .. an elephant 1024: the stronger piece decides), minus the same
+ * for the side's own pieces lost. */
+int arm_capture_weight(const arm_state *before, const arm_state *after, int side);
+
 /* steps.c: the step game (search_by_steps). */
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step
  * count and the turn's start (positions inside a turn are distinct nodes from turn starts). */
@@ -203,6 +99,7 @@ int arm_h_passed(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_goal_threat(const ba_arimaa_eval_tables *t, int steps);
 int arm_h_power_sum(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_power(const arm_state *st, const ba_arimaa_eval_tables *t, int sq, int steps);
+int arm_threat_gain(const arm_params *p, const arm_state *st, int side);
 int arm_evaluate(const arm_params *p, const arm_state *st);
 int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap);
 

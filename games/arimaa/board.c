@@ -1,6 +1,6 @@
 /* Arimaa board primitives: placing and moving pieces with the hash kept in step, trap captures,
  * freezing, and the end-of-turn checks that need no move generation. */
-#include "arimaa_internal.h"
+#include "arimaa_board.h"
 
 #include "arimaa_zobrist.h"
 
@@ -93,6 +93,11 @@ int arm_make_step(arm_state *st, int from, int dir, int *cap_sq, uint8_t *cap_pi
     int to = arm_step_to(from, dir);
     arm_move_piece(st, from, to);
     return arm_captures(st, cap_sq, cap_piece);
+}
+
+void arm_apply_action(arm_state *st, const arm_action *a)
+{
+    for (int i = 0; i < a->n; i++) arm_make_step(st, a->step[i] >> 2, a->step[i] & 3, NULL, NULL);
 }
 
 uint64_t arm_frozen(const arm_state *st, int s)

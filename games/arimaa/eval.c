@@ -24,6 +24,8 @@ const arm_params arm_params_default = {
     .goal_now_score = 1000000,
     },
     .goal_search_steps = 4,
+    .capture_threat_pct = 75,
+    .capture_threat_actions = 2,
 };
 
 const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }
@@ -174,6 +176,17 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
     }
 }
 
+/* The capture-threat term: capture_threat_pct % of the material (from side's view) that side's
+ * best one-action capture would win from st as it stands; 0 when it has none. */
+int arm_threat_gain(const arm_params *p, const arm_state *st, int side)
+{
+    if (p->capture_threat_pct <= 0 || st->phase != ARM_PHASE_PLAY) return 0;
+    arm_state after;
+    if (!arm_capture_threat(st, side, p->capture_threat_actions, &after)) return 0;
+    long gain = (long)arm_material(&after, &p->eval, side) - arm_material(st, &p->eval, side);
+    return gain > 0 ? (int)(gain * p->capture_threat_pct / 100) : 0;
+}
+
 int arm_evaluate(const arm_params *p, const arm_state *st)
 {
     int me = st->side, opp = me ^ 1;
@@ -196,6 +209,11 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
     if (mid_turn && theirs.best_steps <= 4) return -(p->eval.goal_now_score - theirs.best_steps);
     long score = arm_material(st, &p->eval, me);
     if (p->by_steps) score += (mid_turn ? -4L : 4L) * p->eval.step_value;
+    /* The side that moves next (the side to move at a turn start; inside a turn the opponent,
+     * since the leaf is valued as if the turn ended) is credited with its capture threat, so a
+     * leaf that leaves a piece to be pushed or pulled onto a trap is not valued as safe. */
+    if (mid_turn) score -= arm_threat_gain(p, st, opp);
+    else score += arm_threat_gain(p, st, me);
     score += (long)mine.blocking + mine.passed + mine.goal + mine.power;
     score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power;
     if (score > BA_SCORE_EVAL_MAX) score = BA_SCORE_EVAL_MAX;
@@ -212,9 +230,11 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
     char out[512];
     int n = snprintf(out, sizeof out,
                      "material(harlog) %d %d\nblocking %d %d\npassed %d %d\ngoal_threat %d %d\n"
-                     "power_balance %d %d\nsteps_to_goal %d %d\ntotal(side to move) %d\n",
+                     "power_balance %d %d\nsteps_to_goal %d %d\ncapture_threat %d %d\n"
+                     "total(side to move) %d\n",
                      mat, -mat, g.blocking, s.blocking, g.passed, s.passed, g.goal, s.goal, g.power,
-                     s.power, g.best_steps, s.best_steps, arm_evaluate(p, st));
+                     s.power, g.best_steps, s.best_steps, arm_threat_gain(p, st, ARM_GOLD),
+                     arm_threat_gain(p, st, ARM_SILVER), arm_evaluate(p, st));
     if (n < 0 || !buf || (size_t)n + 1 > cap) return BA_ERR_BUFFER;
     memcpy(buf, out, (size_t)n + 1);
     return n;

@@ -148,8 +148,11 @@ int arm_step_generate(const arm_state *st, const ba_history *hist, ba_move *move
 {
     if (st->phase != ARM_PHASE_PLAY) return noisy ? 0 : arm_generate_setups(st, moves, cap);
     if (st->steps == 0 && arm_static_result(st) != BA_RESULT_ONGOING) return 0;
-    /* Quiescence looks at captures for the rest of the turn only: a turn start has none. */
-    if (noisy && st->steps == 0) return 0;
+    /* Quiescence at a turn start looks at the captures the side to move can make with its first
+     * action: most pieces are lost to one push or pull onto a trap, and a leaf that ends our turn
+     * next to such a capture must not be valued as safe. Under a goal threat it stands on the
+     * evaluation (which sees the threat): forcing a capture there would hide quiet defences. */
+    if (noisy && st->steps == 0 && arm_step_threatened(st)) return 0;
     arm_rep rep;
     arm_rep_init(&rep, hist);
     uint64_t start = st->steps ? st->turn_start : st->hash;
@@ -158,6 +161,8 @@ int arm_step_generate(const arm_state *st, const ba_history *hist, ba_move *move
     int n = arm_actions(st, st->side, left, acts);
     size_t count = 0;
     for (int i = 0; i < n; i++) {
+        /* A simple step moves only the mover's piece, so it can never capture an enemy one. */
+        if (noisy && acts[i].n == 1) continue;
         int captured;
         uint64_t h = arm_action_hash(st, &acts[i], &captured);
         if (h == start) continue;

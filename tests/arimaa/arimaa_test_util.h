@@ -4,6 +4,7 @@
 
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arimaa/arimaa_internal.h"
@@ -68,6 +69,35 @@ static inline char at_on(const arm_state *st, const char *square)
 {
     int p = st->board[arm_parse_square(square)];
     return p == ARM_EMPTY ? '.' : arm_piece_letter(p >> 3, p & 7);
+}
+
+/* A random play-phase position (rand_r, so reproducible from the seed): 4..17 pieces, or 16..31
+ * when dense, rabbits placed near their goal so that most positions have goals and captures to
+ * find; pieces left unguarded on traps are removed. Both sides keep a rabbit, the game goes on. */
+static inline arm_state at_random_position(unsigned *seed, int dense)
+{
+    for (;;) {
+        arm_state st;
+        arm_clear(&st);
+        st.phase = ARM_PHASE_PLAY;
+        st.side = (uint8_t)(rand_r(seed) & 1);
+        int pieces = dense ? 16 + (int)(rand_r(seed) % 16) : 4 + (int)(rand_r(seed) % 14);
+        for (int i = 0; i < pieces; i++) {
+            int side = (int)(rand_r(seed) & 1);
+            int type = (int)(rand_r(seed) % 3) == 0 ? ARM_RABBIT : (int)(rand_r(seed) % ARM_TYPES);
+            /* Rabbits near their goal, so that most positions have something to find. */
+            int rank = type == ARM_RABBIT ? (side == ARM_GOLD ? 3 + (int)(rand_r(seed) % 4)
+                                                              : 1 + (int)(rand_r(seed) % 4))
+                                          : (int)(rand_r(seed) % 8);
+            int sq = rank * 8 + (int)(rand_r(seed) % 8);
+            if (st.board[sq] != ARM_EMPTY) continue;
+            arm_put(&st, sq, side, type);
+        }
+        arm_captures(&st, NULL, NULL);
+        st.hash = arm_hash_full(&st);
+        if (st.bb[0][ARM_RABBIT] && st.bb[1][ARM_RABBIT] && arm_static_result(&st) == BA_RESULT_ONGOING)
+            return st;
+    }
 }
 
 #endif

@@ -1,6 +1,7 @@
 /* The Arimaa evaluation: HarLog material, the four rabbit heuristics each on concrete positions
  * (expected values worked out by hand from the published tables), steps to goal on positions
- * whose answer is known, and goal-threat detection. */
+ * whose answer is known, goal-threat detection, and the capture-threat detector (against brute
+ * force) and term. */
 #include "arimaa_test_util.h"
 #include "check_main.h"
 
@@ -232,6 +233,133 @@ START_TEST(goal_threat_detection_and_totals)
 }
 END_TEST
 
+/* The best capture weight of side by brute force: every action, and with two_actions every
+ * pair of actions within 4 steps, played out. */
+static int brute_capture(const arm_state *st, int side, int two_actions)
+{
+    arm_action acts[ARM_MAX_ACTIONS], next[ARM_MAX_ACTIONS];
+    int n = arm_actions(st, side, 4, acts), best = 0;
+    for (int i = 0; i < n; i++) {
+        arm_state child = *st;
+        arm_apply_action(&child, &acts[i]);
+        int w = arm_capture_weight(st, &child, side);
+        if (w > best) best = w;
+        if (!two_actions) continue;
+        int m = arm_actions(&child, side, 4 - acts[i].n, next);
+        for (int j = 0; j < m; j++) {
+            arm_state grand = child;
+            arm_apply_action(&grand, &next[j]);
+            int v = arm_capture_weight(st, &grand, side);
+            if (v > best) best = v;
+        }
+    }
+    return best;
+}
+
+/* One push or pull: the detector finds exactly the best capture brute force finds, on random
+ * positions. Two actions: every capture it reports is real (brute force reaches a position with
+ * that weight), and it finds most of those brute force finds (the preparations it tries are a
+ * subset: pushes, pulls and arrivals near a trap). */
+START_TEST(capture_threat_matches_brute_force)
+{
+    unsigned seed = 7;
+    int one = 0, two = 0, two_found = 0;
+    for (int i = 0; i < 600; i++) {
+        arm_state st = at_random_position(&seed, 1);
+        for (int side = 0; side < 2; side++) {
+            arm_state after;
+            int want = 0;
+            arm_action acts[ARM_MAX_ACTIONS];
+            int n = arm_actions(&st, side, 2, acts);
+            for (int k = 0; k < n; k++) {
+                if (acts[k].n != 2) continue;
+                arm_state child = st;
+                arm_apply_action(&child, &acts[k]);
+                int w = arm_capture_weight(&st, &child, side);
+                if (w > want) want = w;
+            }
+            int got = arm_capture_threat(&st, side, 1, &after);
+            ck_assert_int_eq(got, want > 0);
+            if (got) ck_assert_int_eq(arm_capture_weight(&st, &after, side), want);
+            one += want > 0;
+            int want2 = brute_capture(&st, side, 1);
+            int got2 = arm_capture_threat(&st, side, 2, &after);
+            if (got2) {
+                int w2 = arm_capture_weight(&st, &after, side);
+                ck_assert_int_gt(w2, 0);
+                ck_assert_int_le(w2, want2);
+                ck_assert(arm_state_valid(&after));
+                two_found += w2 == want2;
+            }
+            if (want2 > 0) two++;
+            else ck_assert_int_eq(got2, 0);
+        }
+    }
+    ck_assert_int_gt(one, 100); /* the positions had captures to find */
+    ck_assert_int_gt(two, one);
+    /* The two-action detector finds the best capture in at least 90 % of the positions. */
+    ck_assert_msg(two_found * 10 >= two * 9, "best two-action capture found in %d of %d", two_found, two);
+}
+END_TEST
+
+/* Concrete captures seen in games against bot_Sharp. */
+START_TEST(capture_threat_positions)
+{
+    arm_state after;
+    /* One push: Gold's elephant pushes the rabbit on f5 onto f6, where no silver piece stands
+     * beside it. */
+    arm_state push = at_pos('g', "Ee5 rf5 Ra2 rh8");
+    ck_assert_int_eq(arm_capture_threat(&push, ARM_GOLD, 1, &after), 1);
+    ck_assert_int_eq(at_on(&after, "f5"), 'E');
+    ck_assert_int_eq(arm_popcount(after.occ[ARM_SILVER]), 1);
+    /* Silver cannot capture anything there. */
+    ck_assert_int_eq(arm_capture_threat(&push, ARM_SILVER, 2, &after), 0);
+    /* A step, then a push: the horse on b6 steps to b5 and pushes the cat on c5 onto c6. One
+     * action is not enough. */
+    arm_state step_push = at_pos('s', "hb6 Cc5 Ra2 Ee1 rh8");
+    ck_assert_int_eq(arm_capture_threat(&step_push, ARM_SILVER, 1, NULL), 0);
+    ck_assert_int_eq(arm_capture_threat(&step_push, ARM_SILVER, 2, &after), 1);
+    ck_assert_int_eq(arm_popcount(after.bb[ARM_GOLD][ARM_CAT]), 0);
+    /* A push onto a guarded trap, then a pull of its guard: the elephant on d5 pushes the camel
+     * on d6 onto c6 (the cat on c5 guards it), the camel on b5 steps north pulling the cat away,
+     * and the camel falls (better than the cat alone). */
+    arm_state two = at_pos('s', "Md6 Cc5 ed5 mb5 Ra2 rh8");
+    ck_assert_int_eq(arm_capture_threat(&two, ARM_SILVER, 2, &after), 1);
+    ck_assert_int_eq(arm_popcount(after.bb[ARM_GOLD][ARM_CAMEL]), 0);
+    ck_assert_int_eq(arm_popcount(after.bb[ARM_GOLD][ARM_CAT]), 1);
+}
+END_TEST
+
+/* The evaluation credits the side that moves next with its capture threat: at a turn start the
+ * side to move; inside a turn of the step game the opponent. */
+START_TEST(capture_threat_term)
+{
+    arm_params p = arm_params_default;
+    arm_params off = p;
+    off.capture_threat_pct = 0;
+    arm_state push = at_pos('g', "Ee5 rf5 Ra2 rh8 ea8");
+    int gain = arm_threat_gain(&p, &push, ARM_GOLD);
+    arm_state taken = push;
+    ck_assert_int_eq(arm_capture_threat(&push, ARM_GOLD, 2, &taken), 1);
+    int material = arm_material(&taken, &p.eval, ARM_GOLD) - arm_material(&push, &p.eval, ARM_GOLD);
+    ck_assert_int_gt(material, 0);
+    ck_assert_int_eq(gain, material * p.capture_threat_pct / 100);
+    ck_assert_int_eq(arm_threat_gain(&off, &push, ARM_GOLD), 0);
+    ck_assert_int_eq(arm_threat_gain(&p, &push, ARM_SILVER), 0);
+    /* Gold to move at a turn start: + gain. */
+    ck_assert_int_eq(arm_evaluate(&p, &push) - arm_evaluate(&off, &push), gain);
+    /* Silver inside its turn in the step game (the turn valued as if it ended there): Gold moves
+     * next, so Silver's value drops by the same gain. */
+    arm_state mid = push;
+    mid.side = ARM_SILVER;
+    mid.steps = 1;
+    mid.turn_start = 1;
+    mid.hash = arm_hash_full(&mid);
+    p.by_steps = off.by_steps = 1;
+    ck_assert_int_eq(arm_evaluate(&p, &mid) - arm_evaluate(&off, &mid), -gain);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_eval");
@@ -244,6 +372,9 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, steps_to_goal_known_positions);
     tcase_add_test(tc, power_balance);
     tcase_add_test(tc, goal_threat_detection_and_totals);
+    tcase_add_test(tc, capture_threat_matches_brute_force);
+    tcase_add_test(tc, capture_threat_positions);
+    tcase_add_test(tc, capture_threat_term);
     suite_add_tcase(s, tc);
     return s;
 }

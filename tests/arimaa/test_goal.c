@@ -1,8 +1,6 @@
 /* The goal detector: "can this side bring a rabbit to its goal within N steps" (the opponent
  * standing still) against brute force, every sequence of up to N steps, pushes and pulls of that
  * side, on thousands of random positions; and the per-rabbit steps-to-goal against the same. */
-#include <stdlib.h>
-
 #include "arimaa_test_util.h"
 #include "check_main.h"
 
@@ -37,38 +35,12 @@ static int brute(const arm_state *st, int side, int max, int only_sq)
     return best;
 }
 
-static arm_state random_position(unsigned *seed, int dense)
-{
-    for (;;) {
-        arm_state st;
-        arm_clear(&st);
-        st.phase = ARM_PHASE_PLAY;
-        st.side = (uint8_t)(rand_r(seed) & 1);
-        int pieces = dense ? 16 + (int)(rand_r(seed) % 16) : 4 + (int)(rand_r(seed) % 14);
-        for (int i = 0; i < pieces; i++) {
-            int side = (int)(rand_r(seed) & 1);
-            int type = (int)(rand_r(seed) % 3) == 0 ? ARM_RABBIT : (int)(rand_r(seed) % ARM_TYPES);
-            /* Rabbits near their goal, so that most positions have something to find. */
-            int rank = type == ARM_RABBIT ? (side == ARM_GOLD ? 3 + (int)(rand_r(seed) % 4)
-                                                              : 1 + (int)(rand_r(seed) % 4))
-                                          : (int)(rand_r(seed) % 8);
-            int sq = rank * 8 + (int)(rand_r(seed) % 8);
-            if (st.board[sq] != ARM_EMPTY) continue;
-            arm_put(&st, sq, side, type);
-        }
-        arm_captures(&st, NULL, NULL);
-        st.hash = arm_hash_full(&st);
-        if (st.bb[0][ARM_RABBIT] && st.bb[1][ARM_RABBIT] && arm_static_result(&st) == BA_RESULT_ONGOING)
-            return st;
-    }
-}
-
 START_TEST(goal_within_matches_brute_force)
 {
     unsigned seed = 2026;
     int found[5] = {0};
     for (int i = 0; i < 3000; i++) {
-        arm_state st = random_position(&seed, i & 1);
+        arm_state st = at_random_position(&seed, i & 1);
         for (int side = 0; side < 2; side++) {
             int want = brute(&st, side, 4, -1);
             int got = arm_goal_steps(&st, side, 4);
@@ -90,7 +62,7 @@ START_TEST(steps_to_goal_matches_brute_force)
 {
     unsigned seed = 99;
     for (int i = 0; i < 1000; i++) {
-        arm_state st = random_position(&seed, i & 1);
+        arm_state st = at_random_position(&seed, i & 1);
         for (uint64_t b = st.bb[0][ARM_RABBIT] | st.bb[1][ARM_RABBIT]; b; b &= b - 1) {
             int sq = arm_lsb(b);
             int side = st.board[sq] >> 3;
@@ -107,6 +79,30 @@ START_TEST(steps_to_goal_matches_brute_force)
 }
 END_TEST
 
+/* Every budget 0..3 (the steps left inside a turn of the step game), and the step game's
+ * goal-threat test built on it: the side to move is threatened when the opponent reaches its
+ * goal within 4 steps and the side cannot reach its own within the steps it has left. */
+START_TEST(goal_budgets_and_threat_match_brute_force)
+{
+    unsigned seed = 4242;
+    int threatened = 0;
+    for (int i = 0; i < 1500; i++) {
+        arm_state st = at_random_position(&seed, i & 1);
+        st.steps = (uint8_t)(rand_r(&seed) % 4);
+        for (int side = 0; side < 2; side++)
+            for (int n = 0; n < 4; n++) {
+                int want = brute(&st, side, n, -1);
+                ck_assert_int_eq(arm_goal_steps(&st, side, n), want);
+            }
+        int me = st.side, left = arm_steps_left(&st);
+        int want = brute(&st, me ^ 1, 4, -1) <= 4 && brute(&st, me, left, -1) > left;
+        ck_assert_int_eq(arm_step_threatened(&st), want);
+        threatened += want;
+    }
+    ck_assert_int_gt(threatened, 50); /* the positions exercised the threat */
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_goal");
@@ -114,6 +110,7 @@ Suite *ba_test_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, goal_within_matches_brute_force);
     tcase_add_test(tc, steps_to_goal_matches_brute_force);
+    tcase_add_test(tc, goal_budgets_and_threat_match_brute_force);
     suite_add_tcase(s, tc);
     return s;
 }

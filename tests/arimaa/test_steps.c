@@ -325,6 +325,25 @@ START_TEST(step_search_finds_goal)
 }
 END_TEST
 
+/* Quiescence's noisy moves at a turn start: the side to move's captures by one push or pull
+ * (here the elephant's push of the rabbit on f5 onto f6), none of its simple steps; and none at
+ * all when the opponent threatens a goal (the evaluation then sees the threat). */
+START_TEST(step_noisy_captures_at_turn_start)
+{
+    arm_state st = at_pos('g', "Ee5 rf5 Ra2 rh8");
+    ba_move moves[ARM_MAX_ACTIONS + 1];
+    int n = arm_step_generate(&st, NULL, moves, ARM_MAX_ACTIONS + 1, 1);
+    ck_assert_int_eq(n, 1);
+    char text[BA_MOVE_TEXT_MAX];
+    ck_assert_int_gt(arm_step_move_to_text(&st, &moves[0], text, sizeof text), 0);
+    ck_assert_str_eq(text, "rf5n rf6x Ee5e");
+    /* A silver rabbit on b2 reaches b1 in one step: Gold must defend, quiescence stands. */
+    arm_state threat = at_pos('g', "Ee5 rf5 Ra2 rb2 rh8");
+    ck_assert_int_eq(arm_step_threatened(&threat), 1);
+    ck_assert_int_eq(arm_step_generate(&threat, NULL, moves, ARM_MAX_ACTIONS + 1, 1), 0);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_steps");
@@ -336,6 +355,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, step_moves_text_and_rules);
     tcase_add_test(tc, step_game_conformance);
     tcase_add_test(tc, step_search_finds_goal);
+    tcase_add_test(tc, step_noisy_captures_at_turn_start);
     suite_add_tcase(s, tc);
     return s;
 }
