@@ -139,6 +139,8 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     }
     if (depth <= 0)
         return bac_leaf(s, ply, alpha, beta);
+    if (!tactical && bac_forced(s, ply))
+        tactical = 1; /* only noisy moves here: nothing to prune or reduce, no pass */
     bac_frame *f = &s->f[ply];
     if (BA_GAME_HAS(s->g, extension)) {
         /* With extensions the value depends on the extension budget left under the cap

@@ -262,3 +262,8 @@ int bac_tactical(bac_search *s, int ply)
 {
     return BA_GAME_HAS(s->g, extension) && s->g->extension(s->g, s->f[ply].state) > 0;
 }
+
+int bac_forced(bac_search *s, int ply)
+{
+    return s->selective && BA_GAME_HAS(s->g, noisy_only) && s->g->noisy_only(s->g, s->f[ply].state);
+}

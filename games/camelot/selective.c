@@ -45,6 +45,18 @@ int cam_null_move_unsafe(const ba_game *g, const void *state)
     return cam_side_can_jump(s, side);
 }
 
+/* Only noisy moves: a capture is compulsory, or a piece must leave its own castle (and can:
+ * without a way out the obligation lapses). The core then neither prunes the node nor stands pat
+ * in quiescence, since doing nothing is exactly what the rules forbid here. */
+int cam_noisy_only(const ba_game *g, const void *state)
+{
+    const cam_state *s = state;
+    int obliged = cam_obliged_piece(s);
+    if (obliged != CAM_NO_SQUARE && cam_piece_has_move(g, s, obliged))
+        return 1;
+    return cam_side_can_jump(s, s->side_to_move);
+}
+
 /* A node is sharp when a capture decides its next ply: the side to move must capture (or must
  * leave its own castle), or the opponent could capture at once if the side to move did nothing,
  * i.e. a piece of the side to move is exposed. The static value ignores both: the capture (or

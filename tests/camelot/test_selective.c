@@ -2,7 +2,8 @@
  * Camelot's selective-search hooks: the null move (side and hash, the lapsed castle obligation),
  * when a pass is unsafe (compulsory capture, castle obligation, three or fewer pieces), noisy
  * moves (captures, castle moves, and quiet moves that offer, escape or threaten a capture), no
- * futility margin at sharp nodes, and a selective search that still finds a forced capture win.
+ * futility margin at sharp nodes, noisy_only under a compulsory capture or castle exit, and a
+ * selective search that still finds a forced capture win.
  */
 #include "boardai/boardai.h"
 #include "check_main.h"
@@ -144,6 +145,27 @@ START_TEST(moves_that_change_the_captures_are_noisy)
 }
 END_TEST
 
+START_TEST(noisy_only_when_a_capture_or_castle_exit_is_compulsory)
+{
+    const ba_game *g = G();
+    ck_assert(BA_GAME_HAS(g, noisy_only) && g->noisy_only != NULL);
+    cam_state s;
+    g->init(g, &s);
+    ck_assert(!g->noisy_only(g, &s));
+    /* White must capture (E6 jumps E7). */
+    camt_setup(&s, "M E6, M D6, M C6, M B6, m E7, m A11, m B11, m C11", 0);
+    ck_assert(g->noisy_only(g, &s));
+    /* White's F8 is exposed but White need not capture: quiet moves exist. */
+    camt_setup(&s, "M F8, M A6, M B6, M C6, m G9, m H10, m L11, m K11", 0);
+    ck_assert(!g->noisy_only(g, &s));
+    /* A piece that must leave its own castle, and can. */
+    camt_setup(&s, "M F1, M D6, M E6, M C6, m D11, m E11", 0);
+    s.must_leave[0] = (uint8_t)camt_sq("F1");
+    cam_state_finish(&s);
+    ck_assert(g->noisy_only(g, &s));
+}
+END_TEST
+
 START_TEST(selective_search_finds_the_castle_win)
 {
     /* White to move wins at once: H15-G16 puts a second piece in Black's castle. */
@@ -178,6 +200,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, noisy_moves);
     tcase_add_test(tc, futility_margin_zero_at_sharp_nodes);
     tcase_add_test(tc, moves_that_change_the_captures_are_noisy);
+    tcase_add_test(tc, noisy_only_when_a_capture_or_castle_exit_is_compulsory);
     tcase_add_test(tc, selective_search_finds_the_castle_win);
     suite_add_tcase(s, tc);
     return s;
