@@ -154,6 +154,9 @@ void bac_search_fail(bac_search *s, int code);
 int bac_extend(bac_search *s, int ply, int depth);
 /* True when the game marks the node at ply as tactical (positive extension): no stand pat. */
 int bac_tactical(bac_search *s, int ply);
+/* Selective search only: true when the game says the side to move has only noisy moves (a
+ * compulsory capture): no pruning, reduction or stand pat there. Always 0 in exact search. */
+int bac_forced(bac_search *s, int ply);
 int bac_negamax_root(bac_search *s, int depth);
 int bac_alphabeta_root(bac_search *s, int depth, int prev_score);
 int bac_bestfirst_root(bac_search *s, int depth);

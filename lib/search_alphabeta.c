@@ -22,6 +22,7 @@
 /* Reverse futility up to this depth, futility pruning of quiet moves up to this one. */
 #define SEL_RFP_MAX_DEPTH 6
 #define SEL_FUTILITY_MAX_DEPTH 3
+_Static_assert(SEL_FUTILITY_MAX_DEPTH <= SEL_RFP_MAX_DEPTH, "futility reuses the margin asked for reverse futility");
 /* Late-move reductions from this depth, for moves after the first SEL_LMR_FIRST (PV nodes: one
  * more). */
 #define SEL_LMR_MIN_DEPTH 3
@@ -139,6 +140,8 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     }
     if (depth <= 0)
         return bac_leaf(s, ply, alpha, beta);
+    if (!tactical && bac_forced(s, ply))
+        tactical = 1; /* only noisy moves here: nothing to prune or reduce, no pass */
     bac_frame *f = &s->f[ply];
     if (BA_GAME_HAS(s->g, extension)) {
         /* With extensions the value depends on the extension budget left under the cap
@@ -175,14 +178,14 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
 
     /* Selective pruning before any move: only away from the PV, never in a tactical node, never
      * at a mate-score bound. */
-    int static_eval = 0, have_eval = 0;
+    int static_eval = 0, have_eval = 0, margin = 0;
     if (s->selective && ply > 0 && !pv_node && !tactical && !is_win(beta) &&
         (BA_GAME_HAS(s->g, futility_margin) || BA_GAME_HAS(s->g, make_null))) {
         /* (without either hook the static value would serve nothing here) */
         static_eval = bac_eval(s, ply);
         have_eval = 1;
         if (depth <= SEL_RFP_MAX_DEPTH) {
-            int m = futility_margin(s, ply, depth);
+            int m = margin = futility_margin(s, ply, depth); /* asked once: the game may work */
             if (m > 0 && static_eval - m >= beta)
                 return static_eval - m; /* reverse futility: even a bad move keeps it >= beta */
         }
@@ -213,7 +216,7 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
      * value to alpha. */
     int futile = 0, fut_value = -BA_SCORE_INF;
     if (have_eval && depth <= SEL_FUTILITY_MAX_DEPTH && !is_win(alpha)) {
-        int m = futility_margin(s, ply, depth);
+        int m = margin; /* SEL_FUTILITY_MAX_DEPTH <= SEL_RFP_MAX_DEPTH: asked above */
         if (m > 0 && static_eval + m <= alpha) {
             futile = 1;
             fut_value = static_eval + m;
@@ -234,7 +237,11 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         if (skip && skip[i])
             continue;
         const ba_move *m = &f->moves[i];
-        int quiet = s->selective && !tactical && searched > 0 && !move_noisy(s, f->state, m);
+        /* Whether the move is quiet matters only where it could be skipped or reduced, and the
+         * game's answer may cost a move's worth of work: ask only there. */
+        const int lmr_slot = depth >= SEL_LMR_MIN_DEPTH && searched >= SEL_LMR_FIRST + pv_node;
+        int quiet = s->selective && !tactical && searched > 0 && (futile || lmr_slot) &&
+                    !move_noisy(s, f->state, m);
         if (futile && quiet) {
             if (fut_value > best)
                 best = fut_value; /* an upper bound for the skipped move (fail-soft) */
@@ -249,7 +256,7 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
             /* Late-move reductions: a quiet move late in the order is searched shallower first,
              * and again at full depth only when it beats alpha. */
             int r = 0;
-            if (quiet && depth >= SEL_LMR_MIN_DEPTH && searched >= SEL_LMR_FIRST + pv_node) {
+            if (quiet && lmr_slot) {
                 r = s->eng->lmr[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
                 r -= pv_node;
                 if (r > depth - 2)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "mix.h"
+#include "game_checked.h"
 #include "search.h"
 
 void bac_worker_free(bac_worker *w)
@@ -126,7 +127,9 @@ static int init_context(bac_search *s, ba_engine *e, bac_worker *w, const ba_his
         s->pre[i + 1] = s->pre[i] + bac_mix64(hist->hashes[i]);
     bac_frame *f0 = &s->f[0];
     memcpy(f0->state, root_state, g->state_size);
-    f0->stm = g->side_to_move(g, f0->state) & 1;
+    f0->stm = bac_game_side(g, f0->state);
+    if (f0->stm < 0)
+        return BA_ERR_GAME;
     f0->hash = g->hash(g, f0->state);
     f0->move_key = f0->hash ^ s->key_salt;
     f0->key = s->history_matters ? f0->move_key ^ bac_history_key(s, 0) : f0->move_key;
@@ -509,8 +512,9 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
     if (rc == BA_OK) {
         bac_frame *f0 = &s.f[0];
         int n = 0, allowed = 0;
-        if (g->status(g, f0->state, &hist) != BA_RESULT_ONGOING) {
-            rc = BA_ERR_STATE;
+        int st = bac_game_status(g, f0->state, &hist);
+        if (st != BA_RESULT_ONGOING) {
+            rc = st < 0 ? BA_ERR_GAME : BA_ERR_STATE;
         } else if ((n = bac_generate(&s, 0, 0)) < 0) {
             rc = s.error ? s.error : BA_ERR_GAME;
         } else if (n == 0) {

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "mix.h"
+#include "game_checked.h"
 #include "search.h"
 
 typedef struct mc_node {
@@ -165,8 +166,8 @@ static int mc_play(mc_run *r, int i)
 static int mc_status(mc_run *r)
 {
     ba_history h = {r->path, r->path_len};
-    int st = r->g->status(r->g, r->cur, &h);
-    if (st < BA_RESULT_ONGOING || st > BA_RESULT_DRAW) {
+    int st = bac_game_status(r->g, r->cur, &h);
+    if (st < 0) {
         r->error = BA_ERR_GAME;
         return -1;
     }
@@ -175,13 +176,25 @@ static int mc_status(mc_run *r)
 
 static int winner_of(int result) { return result == BA_RESULT_DRAW ? -1 : ba_result_winner(result); }
 
-/* Side 0's reward for an evaluation of cur. */
+/* Side to move of cur; -1 (and BA_ERR_GAME) when the game answers neither 0 nor 1. */
+static int mc_side(mc_run *r)
+{
+    int side = bac_game_side(r->g, r->cur);
+    if (side < 0)
+        r->error = BA_ERR_GAME;
+    return side < 0 ? -1 : side;
+}
+
+/* Side 0's reward for an evaluation of cur; -1 on a bad side to move. */
 static double mc_eval_r0(mc_run *r)
 {
     const ba_game *g = r->g;
+    int side = mc_side(r);
+    if (side < 0)
+        return -1;
     double v = (double)g->evaluate(g, r->cur) / r->scale;
     double p = 1.0 / (1.0 + exp(-v));
-    return (g->side_to_move(g, r->cur) & 1) == 0 ? p : 1.0 - p;
+    return side == 0 ? p : 1.0 - p;
 }
 
 /* From cur (ongoing), random moves then the evaluation; returns r0 or -1 on stop/error. */
@@ -319,7 +332,9 @@ static int mc_iterate(mc_run *r, size_t hist_len)
             r0 = r0_of_winner(nd->winner);
             break;
         }
-        int stm = g->side_to_move(g, r->cur) & 1;
+        int stm = mc_side(r);
+        if (stm < 0)
+            return -1;
         if (!nd->expanded) {
             /* A leaf: is the game over here, else expand it and play out from it. */
             if (depth > 0) {
@@ -456,7 +471,9 @@ static void mc_pv(mc_run *r, ba_search_result *res, int *score)
     uint32_t x = 0;
     int len = 0;
     while (len < BA_MAX_PV && t->nodes[x].expanded && t->nodes[x].nchild) {
-        int stm = g->side_to_move(g, r->cur) & 1;
+        int stm = mc_side(r);
+        if (stm < 0)
+            break;
         int i = mc_best_child(t, x, stm);
         if (i < 0)
             break;

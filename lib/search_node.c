@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "mix.h"
+#include "game_checked.h"
 #include "search.h"
 
 uint64_t bac_now_ns(void)
@@ -111,10 +112,10 @@ int bac_enter(bac_search *s, int ply, int *score)
     ba_history h;
     h.hashes = s->path;
     h.count = s->hist_len + (size_t)ply;
-    int result = g->status(g, f->state, &h);
+    int result = bac_game_status(g, f->state, &h);
     if (result == BA_RESULT_ONGOING)
         return BAC_ONGOING;
-    if (result != BA_RESULT_WIN0 && result != BA_RESULT_WIN1 && result != BA_RESULT_DRAW) {
+    if (result < 0) {
         bac_search_fail(s, BA_ERR_GAME);
         return BAC_ONGOING;
     }
@@ -173,7 +174,11 @@ int bac_make_child(bac_search *s, int ply, const ba_move *m)
         bac_search_fail(s, rc < 0 ? rc : BA_ERR_GAME);
         return -1;
     }
-    c->stm = g->side_to_move(g, c->state) & 1;
+    c->stm = bac_game_side(g, c->state);
+    if (c->stm < 0) {
+        bac_search_fail(s, BA_ERR_GAME);
+        return -1;
+    }
     c->null_move = 0;
     c->no_null = 0;
     c->move = *m;
@@ -193,7 +198,11 @@ int bac_make_null(bac_search *s, int ply)
     memcpy(c->state, f->state, g->state_size);
     if (g->make_null(g, c->state) != BA_OK)
         return -1;
-    c->stm = g->side_to_move(g, c->state) & 1;
+    c->stm = bac_game_side(g, c->state);
+    if (c->stm < 0) {
+        bac_search_fail(s, BA_ERR_GAME);
+        return -1;
+    }
     if (c->stm == f->stm)
         return -1; /* a null move must pass the turn, or it proves nothing */
     static const ba_move none = BA_MOVE_NONE;
@@ -252,4 +261,9 @@ int bac_extend(bac_search *s, int ply, int depth)
 int bac_tactical(bac_search *s, int ply)
 {
     return BA_GAME_HAS(s->g, extension) && s->g->extension(s->g, s->f[ply].state) > 0;
+}
+
+int bac_forced(bac_search *s, int ply)
+{
+    return s->selective && BA_GAME_HAS(s->g, noisy_only) && s->g->noisy_only(s->g, s->f[ply].state);
 }

@@ -1,5 +1,6 @@
 /* Lengthens the principal variation of a completed alpha-beta depth with the table's best moves:
  * a line whose search ended in a table cut-off has a PV only down to that node. */
+#include "game_checked.h"
 #include "search.h"
 
 void bac_pv_extend(bac_search *s, ba_search_result *res, int max_len)
@@ -23,7 +24,7 @@ void bac_pv_extend(bac_search *s, ba_search_result *res, int max_len)
             ba_history h;
             h.hashes = s->path;
             h.count = s->hist_len + (size_t)len;
-            if (g->status(g, f->state, &h) != BA_RESULT_ONGOING)
+            if (bac_game_status(g, f->state, &h) != BA_RESULT_ONGOING)
                 break;
             /* hash ^ salt: the entry of any game, or the move-only entry of a history game */
             bac_tt_entry e;

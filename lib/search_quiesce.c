@@ -17,11 +17,19 @@ static void quiet_order(bac_search *s, int ply, int n)
 }
 
 /* The node at ply is entered and not terminal. Fail-soft. */
+/* A node where standing pat is no option: in check (the game's extension), or, in the selective
+ * search, forced to a noisy move (Camelot: a compulsory capture, whose value the static one
+ * misses when the capture walks into a trap). */
+static int no_stand_pat(bac_search *s, int ply, int qply)
+{
+    return qply < s->qdepth && (bac_tactical(s, ply) || bac_forced(s, ply));
+}
+
 static int qsearch(bac_search *s, int ply, int qply, int alpha, int beta)
 {
     /* At a tactical node (chess: in check) standing pat is no option: every noisy move (every
      * evasion) is searched, and the static value only serves when there is none. */
-    int tactical = qply < s->qdepth && bac_tactical(s, ply);
+    int tactical = no_stand_pat(s, ply, qply);
     int best = bac_eval(s, ply);
     if (qply >= s->qdepth || (!tactical && best >= beta))
         return best;
@@ -62,7 +70,7 @@ static int qsearch(bac_search *s, int ply, int qply, int alpha, int beta)
 
 static int qsearch_full(bac_search *s, int ply, int qply)
 {
-    int tactical = qply < s->qdepth && bac_tactical(s, ply);
+    int tactical = no_stand_pat(s, ply, qply);
     int best = bac_eval(s, ply);
     if (qply >= s->qdepth)
         return best;

@@ -10,6 +10,9 @@
  * the rules deny, and prune lines in which the side is in fact in trouble. The same holds for
  * the own-castle obligation. With three or fewer pieces a side is in the endgame, where being
  * forced to move matters most (Nolan: most endings are not drawn), so no pass there either.
+ *
+ * The same compulsion shapes the futility margin and the noisy moves below: a node or a move
+ * that changes who must capture next is never judged by the static value alone.
  */
 #include "camelot/castle.h"
 #include "camelot/movegen.h"
@@ -44,18 +47,48 @@ int cam_null_move_unsafe(const ba_game *g, const void *state)
     return cam_side_can_jump(s, side);
 }
 
+/* Only noisy moves: a capture is compulsory, or a piece must leave its own castle (and can:
+ * without a way out the obligation lapses). The core then neither prunes the node nor stands pat
+ * in quiescence, since doing nothing is exactly what the rules forbid here. */
+int cam_noisy_only(const ba_game *g, const void *state)
+{
+    const cam_state *s = state;
+    int obliged = cam_obliged_piece(s);
+    if (obliged != CAM_NO_SQUARE && cam_piece_has_move(g, s, obliged))
+        return 1;
+    return cam_side_can_jump(s, s->side_to_move);
+}
+
+/* A node is sharp when a capture decides its next ply: the side to move must capture (or must
+ * leave its own castle), or the opponent could capture at once if the side to move did nothing,
+ * i.e. a piece of the side to move is exposed. The static value ignores both: the capture (or
+ * the exposure trap that a forced capture may walk into) is worth a man or more, far beyond any
+ * futility margin, so neither futility pruning nor its reverse may judge the node by it. */
+static int cam_node_sharp(const cam_state *s)
+{
+    int side = s->side_to_move;
+    return cam_obliged_piece(s) != CAM_NO_SQUARE || cam_side_can_jump(s, side) ||
+           cam_side_can_jump(s, 1 - side);
+}
+
 /* A quiet move changes Nolan's evaluation mostly through advance (a long canter can gain some
  * 40 points), mobility and the support terms: half a man per ply (5,000 hundredths) is a wide
- * margin. */
+ * margin. At a sharp node the margin is 0, which tells the core not to prune by it there. */
 int cam_futility_margin(const ba_game *g, const void *state, int depth)
 {
     (void)g;
-    (void)state;
+    if (cam_node_sharp(state))
+        return 0;
     return 5000 * depth;
 }
 
 /* Captures, leaving one's own castle (factors 12 and 11) and entering the opponent's castle
- * (half of a castle win) change the game sharply: never reduced nor pruned as quiet. */
+ * (half of a castle win) change the game sharply: never reduced nor pruned as quiet. So do the
+ * quiet moves that change who can capture next: a move that offers the opponent a capture (a
+ * sacrifice, or Nolan's exposure trap, factor 10: the opponent must take, on our terms), one
+ * that saves an exposed piece, and one that threatens a capture of our own. Under compulsory
+ * capture such a move forces the reply, like a check in chess, so its value is a capture's,
+ * not a quiet move's. */
 int cam_move_noisy(const ba_game *g, const void *state, const ba_move *move)
 {
     (void)g;
@@ -65,7 +98,19 @@ int cam_move_noisy(const ba_game *g, const void *state, const ba_move *move)
     if (move->len < 2)
         return 0;
     int side = s->side_to_move, from = move->bytes[0], to = move->bytes[move->len - 1];
+    if (from >= CAM_SQUARES || to >= CAM_SQUARES)
+        return 0;
     if (cam_is_own_castle(from, side))
         return 1;
-    return cam_is_opp_castle(to, side) && !cam_is_opp_castle(from, side);
+    if (cam_is_opp_castle(to, side))
+        return !cam_is_opp_castle(from, side);
+    /* A plain move or canter only moves one piece from `from` to `to` (castle moves stay in the
+     * opponent's castle, where nothing can be jumped): the board after it, without the rest of
+     * the move's bookkeeping, is all the capture test needs. */
+    cam_state t = *s;
+    t.board[to] = t.board[from];
+    t.board[from] = CAM_EMPTY;
+    if (cam_side_can_jump(&t, 1 - side) != cam_side_can_jump(s, 1 - side))
+        return 1;
+    return cam_side_can_jump(&t, side);
 }

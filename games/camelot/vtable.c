@@ -132,7 +132,8 @@ static size_t cam_v_repeat_window(const ba_game *g, const void *state)
                  .order_key = cam_order_key, .render = cam_v_render, .explain = cam_explain,   \
                  .destroy = (destroy_fn), .repeat_window = cam_v_repeat_window,                \
                  .make_null = cam_make_null, .null_move_unsafe = cam_null_move_unsafe,         \
-                 .futility_margin = cam_futility_margin, .move_noisy = cam_move_noisy)
+                 .futility_margin = cam_futility_margin, .move_noisy = cam_move_noisy,         \
+                 .noisy_only = cam_noisy_only)
 
 static const ba_game cam_default_game = CAM_GAME_INIT(&cam_default_params, NULL);
 

@@ -288,6 +288,16 @@ struct ba_game {
      */
     int (*move_noisy)(const ba_game *g, const void *state, const ba_move *move);
 
+    /**
+     * Optional. Nonzero when the rules leave the side to move only noisy moves in @p state:
+     * a compulsory capture (Camelot, draughts) or any other obligation that rules out a quiet
+     * move. The selective search (#BA_OPT_SELECTIVE) then treats the node as tactical: no
+     * null move, futility pruning or reductions there, and no stand pat in quiescence (standing
+     * pat assumes a quiet move exists, as a null move assumes a pass does). The exact search
+     * ignores it. NULL (the default): no position is forced.
+     */
+    int (*noisy_only)(const ba_game *g, const void *state);
+
     /* New optional hooks are appended here, and only here (docs/api-stability.md). */
 };
 

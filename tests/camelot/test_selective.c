@@ -1,7 +1,9 @@
 /*
  * Camelot's selective-search hooks: the null move (side and hash, the lapsed castle obligation),
  * when a pass is unsafe (compulsory capture, castle obligation, three or fewer pieces), noisy
- * moves, and a selective search that still finds a forced capture win.
+ * moves (captures, castle moves, and quiet moves that offer, escape or threaten a capture), no
+ * futility margin at sharp nodes, noisy_only under a compulsory capture or castle exit, and a
+ * selective search that still finds a forced capture win.
  */
 #include "boardai/boardai.h"
 #include "check_main.h"
@@ -83,6 +85,87 @@ START_TEST(noisy_moves)
 }
 END_TEST
 
+/* The move `text` of state s, parsed as the rules give it. */
+static ba_move move_of(const ba_game *g, const cam_state *s, const char *text)
+{
+    ba_history h = {NULL, 0};
+    ba_move m;
+    ck_assert_msg(g->move_from_text(g, s, &h, text, &m, NULL) == BA_OK, "%s", text);
+    return m;
+}
+
+START_TEST(futility_margin_zero_at_sharp_nodes)
+{
+    const ba_game *g = G();
+    cam_state s;
+    g->init(g, &s);
+    ck_assert_int_gt(g->futility_margin(g, &s, 1), 0);
+    ck_assert_int_eq(g->futility_margin(g, &s, 3), 3 * g->futility_margin(g, &s, 1));
+    /* White must capture (E6 jumps E7): the static value misses the capture. */
+    camt_setup(&s, "M E6, M D6, M C6, M B6, m E7, m A11, m B11, m C11", 0);
+    ck_assert_int_eq(g->futility_margin(g, &s, 1), 0);
+    /* White's F8 is exposed (Black's G9 jumps it to E7; F8 cannot take G9, H10 is occupied):
+     * White need not capture, but the static value misses the man it is about to lose. */
+    camt_setup(&s, "M F8, M A6, M B6, M C6, m G9, m H10, m L11, m K11", 0);
+    ck_assert_int_eq(g->futility_margin(g, &s, 1), 0);
+    /* The same with the black man out of reach: a quiet node, the normal margin. */
+    camt_setup(&s, "M F8, M A6, M B6, M C6, m G11, m H10, m L11, m K11", 0);
+    ck_assert_int_gt(g->futility_margin(g, &s, 1), 0);
+    /* A piece that must leave its own castle: no margin either. */
+    camt_setup(&s, "M F1, M D6, M E6, M C6, m D11, m E11", 0);
+    s.must_leave[0] = (uint8_t)camt_sq("F1");
+    cam_state_finish(&s);
+    ck_assert_int_eq(g->futility_margin(g, &s, 1), 0);
+}
+END_TEST
+
+START_TEST(moves_that_change_the_captures_are_noisy)
+{
+    const ba_game *g = G();
+    cam_state s;
+    ba_move m;
+    /* An offer: F7-F8 lets Black's G9 jump it (to E7); White cannot take G9 (H10 occupied). */
+    camt_setup(&s, "M F7, M A6, M B6, M C6, m G9, m H10, m L11, m K11", 0);
+    m = move_of(g, &s, "F7-F8");
+    ck_assert(g->move_noisy(g, &s, &m));
+    /* A threat: with E7 held, F7-F8 cannot be taken but threatens F8xH10 over G9. */
+    camt_setup(&s, "M F7, M E7, M A6, M B6, m G9, m L11, m K11, m J11", 0);
+    m = move_of(g, &s, "F7-F8");
+    ck_assert(g->move_noisy(g, &s, &m));
+    /* The same move with nothing to jump or be jumped by near it: quiet. */
+    camt_setup(&s, "M F7, M E7, M A6, M B6, m G12, m L11, m K11, m J11", 0);
+    m = move_of(g, &s, "F7-F8");
+    ck_assert(!g->move_noisy(g, &s, &m));
+    /* An escape: F8 is exposed to G9; F8-F7 takes it out of reach, A6-A7 leaves it there. */
+    camt_setup(&s, "M F8, M A6, M B6, M C6, m G9, m H10, m L11, m K11", 0);
+    m = move_of(g, &s, "F8-F7");
+    ck_assert(g->move_noisy(g, &s, &m));
+    m = move_of(g, &s, "A6-A7");
+    ck_assert(!g->move_noisy(g, &s, &m));
+}
+END_TEST
+
+START_TEST(noisy_only_when_a_capture_or_castle_exit_is_compulsory)
+{
+    const ba_game *g = G();
+    ck_assert(BA_GAME_HAS(g, noisy_only) && g->noisy_only != NULL);
+    cam_state s;
+    g->init(g, &s);
+    ck_assert(!g->noisy_only(g, &s));
+    /* White must capture (E6 jumps E7). */
+    camt_setup(&s, "M E6, M D6, M C6, M B6, m E7, m A11, m B11, m C11", 0);
+    ck_assert(g->noisy_only(g, &s));
+    /* White's F8 is exposed but White need not capture: quiet moves exist. */
+    camt_setup(&s, "M F8, M A6, M B6, M C6, m G9, m H10, m L11, m K11", 0);
+    ck_assert(!g->noisy_only(g, &s));
+    /* A piece that must leave its own castle, and can. */
+    camt_setup(&s, "M F1, M D6, M E6, M C6, m D11, m E11", 0);
+    s.must_leave[0] = (uint8_t)camt_sq("F1");
+    cam_state_finish(&s);
+    ck_assert(g->noisy_only(g, &s));
+}
+END_TEST
+
 START_TEST(selective_search_finds_the_castle_win)
 {
     /* White to move wins at once: H15-G16 puts a second piece in Black's castle. */
@@ -115,6 +198,9 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, null_move_lapses_the_castle_obligation);
     tcase_add_test(tc, pass_unsafe_when_forced);
     tcase_add_test(tc, noisy_moves);
+    tcase_add_test(tc, futility_margin_zero_at_sharp_nodes);
+    tcase_add_test(tc, moves_that_change_the_captures_are_noisy);
+    tcase_add_test(tc, noisy_only_when_a_capture_or_castle_exit_is_compulsory);
     tcase_add_test(tc, selective_search_finds_the_castle_win);
     suite_add_tcase(s, tc);
     return s;

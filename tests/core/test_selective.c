@@ -252,6 +252,103 @@ START_TEST(test_null_move_must_pass_the_turn)
 }
 END_TEST
 
+/* noisy_only for Nim: "forced" whenever an even number of counters is left (Nim has one move per
+ * heap and count, so the number of legal moves is the number of counters). */
+static int nim_even_forced(const ba_game *g, const void *state)
+{
+    ba_move moves[64];
+    ba_history h = {NULL, 0};
+    int n = g->generate(g, state, &h, moves, 64);
+    return n > 0 && n % 2 == 0;
+}
+
+/* The quiescence value at ply as the selective search defines it (stand pat unless @p forced
+ * says the node is forced, then the best noisy move, or the static value without one), by a
+ * plain full-width recursion over the game's vtable: the reference for the engine. */
+static int ref_quiesce(const ba_game *g, const void *st, int ply, int use_forced)
+{
+    ba_history h = {NULL, 0};
+    int r = g->status(g, st, &h);
+    if (r != BA_RESULT_ONGOING) {
+        if (r == BA_RESULT_DRAW)
+            return BA_SCORE_DRAW;
+        int winner = r == BA_RESULT_WIN0 ? 0 : 1;
+        return winner == g->side_to_move(g, st) ? BA_SCORE_WIN - ply : -(BA_SCORE_WIN - ply);
+    }
+    int forced = use_forced && g->noisy_only(g, st);
+    ba_move moves[64];
+    int n = g->generate_noisy(g, st, &h, moves, 64);
+    ck_assert_int_ge(n, 0);
+    int best = forced && n > 0 ? -BA_SCORE_INF : g->evaluate(g, st);
+    unsigned char child[256];
+    ck_assert_uint_le(g->state_size, sizeof child);
+    for (int i = 0; i < n; i++) {
+        memcpy(child, st, g->state_size);
+        ck_assert_int_eq(g->apply(g, child, &moves[i]), BA_OK);
+        int v = -ref_quiesce(g, child, ply + 1, use_forced);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* The depth-1 value: the best move by the quiescence value of its child. */
+static int ref_depth1(const ba_game *g, const void *st, int use_forced)
+{
+    ba_history h = {NULL, 0};
+    ba_move moves[64];
+    int n = g->generate(g, st, &h, moves, 64);
+    int best = -BA_SCORE_INF;
+    unsigned char child[256];
+    for (int i = 0; i < n; i++) {
+        memcpy(child, st, g->state_size);
+        ck_assert_int_eq(g->apply(g, child, &moves[i]), BA_OK);
+        int v = -ref_quiesce(g, child, 1, use_forced);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* At a node the game declares forced (noisy_only) the selective search does not stand pat in
+ * quiescence: its depth-1 value is the reference's with the rule, while the exact search keeps
+ * standing pat everywhere (the reference without it), and the rule did change some values. */
+START_TEST(test_no_stand_pat_where_forced)
+{
+    ba_game g = *bt_nim_game();
+    g.noisy_only = nim_even_forced;
+    ba_engine *exact = engine(&g, 1, 0);
+    ba_engine *sel = engine(&g, 1, 1);
+    ba_pos *p = NULL;
+    ck_assert_int_eq(ba_pos_new(&g, &p), BA_OK);
+    ba_move moves[64];
+    uint64_t seed = 5;
+    int differ = 0;
+    for (int t = 0; t < 60; t++) {
+        ba_pos_reset(p);
+        int plies = (int)(bt_lcg_next(&seed) % 5);
+        for (int k = 0; k < plies && ba_pos_result(p) == BA_RESULT_ONGOING; k++) {
+            int n = ba_pos_moves(p, moves, 64);
+            ba_pos_play(p, &moves[bt_lcg_next(&seed) % (uint64_t)n], NULL);
+        }
+        if (ba_pos_result(p) != BA_RESULT_ONGOING)
+            continue;
+        const void *st = ba_pos_state(p);
+        ba_search_result a, b;
+        ck_assert_int_eq(ba_engine_search(exact, p, &a), BA_OK);
+        ck_assert_int_eq(ba_engine_search(sel, p, &b), BA_OK);
+        int with = ref_depth1(&g, st, 1), without = ref_depth1(&g, st, 0);
+        ck_assert_int_eq(a.score, without);
+        ck_assert_int_eq(b.score, with);
+        differ += with != without;
+    }
+    ck_assert_int_gt(differ, 0); /* the positions did exercise the rule */
+    ba_pos_free(p);
+    ba_engine_free(exact);
+    ba_engine_free(sel);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("selective");
@@ -264,6 +361,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_deterministic);
     tcase_add_test(tc, test_selective_prunes_and_exact_only_opts_out);
     tcase_add_test(tc, test_null_move_must_pass_the_turn);
+    tcase_add_test(tc, test_no_stand_pat_where_forced);
     suite_add_tcase(s, tc);
     return s;
 }
