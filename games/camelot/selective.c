@@ -105,10 +105,14 @@ int cam_move_noisy(const ba_game *g, const void *state, const ba_move *move)
     if (cam_is_opp_castle(to, side))
         return !cam_is_opp_castle(from, side);
     /* A plain move or canter only moves one piece from `from` to `to` (castle moves stay in the
-     * opponent's castle, where nothing can be jumped): the board after it, without the rest of
-     * the move's bookkeeping, is all the capture test needs. */
+     * opponent's castle, where nothing can be jumped): the board and the piece sets after it
+     * (the capture test reads both), without the rest of the move's bookkeeping, are all the
+     * capture test needs. */
     cam_state t = *s;
-    t.board[to] = t.board[from];
+    uint8_t piece = t.board[from];
+    cam_state_piece_sets(&t, piece, from, -1);
+    cam_state_piece_sets(&t, piece, to, 1);
+    t.board[to] = piece;
     t.board[from] = CAM_EMPTY;
     if (cam_side_can_jump(&t, 1 - side) != cam_side_can_jump(s, 1 - side))
         return 1;
