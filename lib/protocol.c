@@ -12,8 +12,6 @@
 #include "boardai/protocol.h"
 #include "session.h"
 
-/* Room for one formatted answer line (info lines and move lists are built in a bac_text). */
-#define PROTO_LINE_OUT 1024
 /* perft deeper than this cannot finish for any real game; refuse it instead of hanging. */
 #define PROTO_PERFT_MAX 64
 
@@ -42,14 +40,10 @@ static void out_raw(ba_protocol *p, const char *line, size_t len)
 static void out(ba_protocol *p, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
 static void out(ba_protocol *p, const char *fmt, ...)
 {
-    char buf[PROTO_LINE_OUT];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    bac_session_vsay(p->session, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return;
-    out_raw(p, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
 /* Writes a multi-line text (a board drawing, an explanation) one line per call. */

@@ -104,16 +104,21 @@ void bac_session_write(bac_session *s, const char *line, size_t len)
     pthread_mutex_unlock(&s->out);
 }
 
-void bac_session_say(bac_session *s, const char *fmt, ...)
+void bac_session_vsay(bac_session *s, const char *fmt, va_list ap)
 {
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
+    char buf[BAC_SAY_MAX];
     int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
     if (n < 0)
         return;
     bac_session_write(s, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+void bac_session_say(bac_session *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bac_session_vsay(s, fmt, ap);
+    va_end(ap);
 }
 
 void bac_session_lines(bac_session *s, const char *text)

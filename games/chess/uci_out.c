@@ -8,14 +8,8 @@
 
 void uci_out(ba_chess_uci *u, const char *fmt, ...)
 {
-    char buf[UCI_OUT];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    bac_session_vsay(u->session, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n >= sizeof buf)
-        n = (int)sizeof buf - 1;
-    bac_session_write(u->session, buf, (size_t)n);
 }

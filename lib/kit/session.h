@@ -28,6 +28,7 @@
 #ifndef BOARDAI_KIT_SESSION_H
 #define BOARDAI_KIT_SESSION_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -128,7 +129,11 @@ void bac_session_free(bac_session *s);
 /* Writes one line under the output lock. A line longer than BAC_LINE_MAX is replaced by an
  * error line (no program could read it back). */
 void bac_session_write(bac_session *s, const char *line, size_t len);
+/* Formats one line (at most BAC_SAY_MAX - 1 bytes; longer text is cut) and writes it: every
+ * dialect's printf-style answer goes through here. */
+#define BAC_SAY_MAX 4096
 void bac_session_say(bac_session *s, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
+void bac_session_vsay(bac_session *s, const char *fmt, va_list ap) BA_PRINTF_LIKE(2, 0);
 /* Writes a multi-line text one line per call (CR before LF dropped). */
 void bac_session_lines(bac_session *s, const char *text);
 
