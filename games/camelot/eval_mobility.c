@@ -169,8 +169,10 @@ CAM_MOB_INLINE void dir_class(side_sets *s, const uint64_t *own, const uint64_t 
     *n += popcount64(movers[c] & (next_target | jump));
 }
 
-CAM_MOB_CLONES int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2], int castle_moves_left,
-                                      int side)
+/* The clones are static: GCC gives the dispatcher of a target_clones function default
+ * visibility whatever -fvisibility says, and libboardai.a must expose only ba_ names. */
+CAM_MOB_CLONES static int mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2],
+                                         int castle_moves_left, int side)
 {
     side_sets s;
     uint64_t own[4], enemy[4], empty[4], target[4], movers[4], knights[4];
@@ -213,6 +215,12 @@ CAM_MOB_CLONES int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knig
     n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[2], 2);
     n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[3], 3);
     return n;
+}
+
+int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2], int castle_moves_left,
+                       int side)
+{
+    return mobility_count(men, knights_of, castle_moves_left, side);
 }
 
 int cam_eval_mobility_count(cam_view *v, int side)

@@ -119,6 +119,7 @@ class GameVtable(ctypes.Structure):
         ("extension", EXTENSION_FN),
         ("make_null", MAKE_NULL_FN), ("null_move_unsafe", EXTENSION_FN),
         ("futility_margin", FUTILITY_FN), ("move_noisy", ORDER_KEY_FN),
+        ("noisy_only", EXTENSION_FN),
     ]
 
 
