@@ -313,6 +313,12 @@ int arm_position_from_text(arm_state *st, const char *text, ba_error *err)
     if (*p) return ba_error_set(err, BA_ERR_PARSE, "unexpected text after the board: '%.20s'", p);
     if (setup) {
         if (s.occ[side]) return ba_error_set(err, BA_ERR_ILLEGAL, "the side setting up already has pieces");
+        /* It places all 16 pieces on its two home ranks, so they must be empty (a Gold piece
+         * there could only have come by moves, which start after both setups). */
+        uint64_t home = side == ARM_GOLD ? 0xFFFFull : 0xFFFFull << 48;
+        if ((s.occ[ARM_GOLD] | s.occ[ARM_SILVER]) & home)
+            return ba_error_set(err, BA_ERR_ILLEGAL, "%s sets up on ranks %s, which must be empty",
+                                side == ARM_GOLD ? "Gold" : "Silver", side == ARM_GOLD ? "1 and 2" : "7 and 8");
         if (side == ARM_GOLD && s.occ[ARM_SILVER])
             return ba_error_set(err, BA_ERR_ILLEGAL, "Silver cannot have set up before Gold");
         s.phase = side == ARM_GOLD ? ARM_PHASE_SETUP_GOLD : ARM_PHASE_SETUP_SILVER;
