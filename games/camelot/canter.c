@@ -48,14 +48,9 @@ void cam_emit_canters(cam_gen *gen, const uint8_t *parent, const uint8_t *order,
             gen->err = BA_ERR_INTERNAL;
             return;
         }
-        if (gen->n >= gen->cap) {
-            gen->err = BA_ERR_BUFFER;
+        ba_move *m = cam_gen_slot(gen, CAM_MOVE_CANTER, len);
+        if (!m)
             return;
-        }
-        ba_move *m = &gen->moves[gen->n++];
-        memset(m, 0, sizeof *m);
-        m->len = (uint8_t)len;
-        m->tag = CAM_MOVE_CANTER;
         int x = order[i];
         for (int k = len - 1; k >= 0; k--, x = parent[x]) m->bytes[k] = (uint8_t)x;
     }

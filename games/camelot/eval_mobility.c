@@ -137,8 +137,11 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *enemy, const uint
         CAM_MOB_LAND(4) CAM_MOB_LAND(5) CAM_MOB_LAND(6) CAM_MOB_LAND(7)
 #undef CAM_MOB_LAND
         uint64_t reach = land & (s->castles[c] | ~linked[c]);
-        for (uint64_t todo = land & ~reach & ~s->flooded[c]; todo != 0; todo &= ~s->flooded[c])
-            flood(s, c, todo & (0 - todo));
+        /* Flood the components of the landings not flooded yet, one landing at a time (a flood
+         * can cover several landings at once). */
+        for (uint64_t unflooded = land & ~reach & ~s->flooded[c]; unflooded != 0;
+             unflooded &= ~s->flooded[c])
+            flood(s, c, unflooded & (0 - unflooded));
         if (land & ~reach)
             for (int k = 0; k < s->ncomp[c]; k++)
                 if (s->comp[c][k] & land)

@@ -78,14 +78,8 @@ void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len)
             return;
         }
     }
-    if (gen->n >= gen->cap) {
-        gen->err = BA_ERR_BUFFER;
-        return;
-    }
-    ba_move *m = &gen->moves[gen->n++];
-    memset(m, 0, sizeof *m);
-    m->len = (uint8_t)len;
-    m->tag = (uint8_t)kind;
-    memcpy(m->bytes, path, (size_t)len);
+    ba_move *m = cam_gen_slot(gen, kind, len);
+    if (m)
+        memcpy(m->bytes, path, (size_t)len);
 }
 

@@ -3,6 +3,8 @@
 #ifndef BOARDAI_CAMELOT_GENLIST_H
 #define BOARDAI_CAMELOT_GENLIST_H
 
+#include <string.h>
+
 #include "camelot/camelot_internal.h"
 
 /* Longest path (start + landings) a move may have: the ba_move payload. The real maximum is 54
@@ -22,6 +24,21 @@ typedef struct cam_gen {
     int only_from;            /* CAM_NO_SQUARE, or list only the moves starting here */
     uint8_t work[CAM_SQUARES]; /* board for jump chains: captured pieces vanish as they go */
 } cam_gen;
+
+/* The next free move of the list, cleared, with its tag and length set; NULL (and
+ * gen->err = BA_ERR_BUFFER) when the caller's buffer is full. */
+static inline ba_move *cam_gen_slot(cam_gen *gen, int tag, int len)
+{
+    if (gen->n >= gen->cap) {
+        gen->err = BA_ERR_BUFFER;
+        return NULL;
+    }
+    ba_move *m = &gen->moves[gen->n++];
+    memset(m, 0, sizeof *m);
+    m->len = (uint8_t)len;
+    m->tag = (uint8_t)tag;
+    return m;
+}
 
 void cam_gen_init(cam_gen *gen, const ba_game *g, const cam_state *s, ba_move *moves, size_t cap);
 /* Adds a move (kind, path of len squares). Captures (JUMP/CHARGE) are merged with an earlier
