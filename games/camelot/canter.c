@@ -75,3 +75,35 @@ void cam_canter_reach(const cam_state *s, int from, cam_sqset *out)
     for (int i = 0; i < count; i++) cam_sqset_add(out, order[i]);
 }
 
+
+uint64_t cam_canter_reach_class(const cam_state *s, int side, int from)
+{
+    int file = cam_sq_file[from], rank = cam_sq_rank[from];
+    int c = CAM_PC_CLASS(file, rank);
+    uint64_t self = (uint64_t)1 << CAM_PC_BIT(file, rank);
+    const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
+    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+    uint64_t own[4];
+    for (int k = 0; k < 4; k++)
+        own[k] = s->pieces[side][0].c[k] | s->pieces[side][1].c[k];
+    /* Where a canter may land: empty, not the own castle (the piece's own square is not empty
+     * here, and the search never lands on it either). */
+    uint64_t target = CAM_PC_BOARD[c] & ~own[c] & ~own_castle[c] &
+                      ~(s->pieces[1 - side][0].c[c] | s->pieces[1 - side][1].c[c]);
+    own[c] &= ~self; /* the piece is lifted: it cannot be leapt (it lies in another class anyway) */
+    /* ok[d]: the squares of class c from which a canter in direction d leads to a target. */
+    uint64_t ok[CAM_DIRS];
+    for (int d = 0; d < CAM_DIRS; d++)
+        ok[d] = cam_pc_shift(own[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
+                cam_pc_shift(target, -cam_pc_leap_off[d]) & CAM_PC_BOARD[c];
+    uint64_t reach = 0, frontier = self;
+    while (frontier) {
+        uint64_t next = 0;
+        for (int d = 0; d < CAM_DIRS; d++)
+            next |= cam_pc_shift(frontier & ok[d], cam_pc_leap_off[d]);
+        next &= ~reach;
+        reach |= next;
+        frontier = next & ~opp_castle[c]; /* a canter into the opponent's castle ends there */
+    }
+    return reach;
+}

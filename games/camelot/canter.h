@@ -18,5 +18,9 @@ void cam_gen_canters(cam_gen *gen, int from);
  * empty), honouring the castle rules but not the knight-canter rule: also the squares from
  * which a Charge's jumps may start. */
 void cam_canter_reach(const cam_state *s, int from, cam_sqset *out);
+/* The same squares as cam_canter_reach for a piece of `side` on `from` (outside the opponent's
+ * castle), as the word of from's parity class (pcbb.h), by a flood over the state's piece sets
+ * instead of a square-by-square search: for the questions that need only the set. */
+uint64_t cam_canter_reach_class(const cam_state *s, int side, int from);
 
 #endif /* BOARDAI_CAMELOT_CANTER_H */

@@ -27,5 +27,5 @@ void cam_gen_castle_moves(cam_gen *gen, int from, int capture_compulsory)
               : (from == CAM_SQ_F16) ? CAM_SQ_G16 : CAM_SQ_F16;
     if (gen->s->board[other] != CAM_EMPTY) return;
     uint8_t path[2] = {(uint8_t)from, (uint8_t)other};
-    cam_gen_emit(gen, CAM_MOVE_CASTLE, path, 2);
+    cam_gen_emit(gen, CAM_MOVE_CASTLE, path, 2, NULL);
 }

@@ -46,29 +46,40 @@ static int cam_path_better(const uint8_t *a, int alen, const uint8_t *b, int ble
     return memcmp(a, b, (size_t)alen) < 0;
 }
 
-void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len)
+/* The captured set of the current piece's move i (kept, or rebuilt from its path). */
+static void cam_move_captures(const cam_gen *gen, size_t i, cam_sqset *out)
+{
+    size_t k = i - gen->piece_first;
+    if (k < CAM_GEN_CAPS) {
+        *out = gen->caps[k];
+        return;
+    }
+    const ba_move *m = &gen->moves[i];
+    cam_path_captures(gen->s, gen->side, m->bytes, m->len, out);
+}
+
+void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len, const cam_sqset *captured)
 {
     if (gen->err != BA_OK) return;
     if (len < 2 || len > CAM_PATH_MAX) {
         gen->err = BA_ERR_INTERNAL;
         return;
     }
-    if (kind == CAM_MOVE_JUMP || kind == CAM_MOVE_CHARGE) {
+    int capture = kind == CAM_MOVE_JUMP || kind == CAM_MOVE_CHARGE;
+    if (capture) {
+        if (captured == NULL) {
+            gen->err = BA_ERR_INTERNAL;
+            return;
+        }
         /* Move identity is (start, end, captured set): merge chains that differ only in order
          * or in the canter route. */
-        cam_sqset mine;
-        int have_mine = 0;
         for (size_t i = gen->piece_first; i < gen->n; i++) {
             ba_move *m = &gen->moves[i];
             if (m->tag != CAM_MOVE_JUMP && m->tag != CAM_MOVE_CHARGE) continue;
             if (m->bytes[0] != path[0] || m->bytes[m->len - 1] != path[len - 1]) continue;
-            if (!have_mine) {
-                cam_path_captures(gen->s, gen->side, path, len, &mine);
-                have_mine = 1;
-            }
             cam_sqset theirs;
-            cam_path_captures(gen->s, gen->side, m->bytes, m->len, &theirs);
-            if (memcmp(&mine, &theirs, sizeof mine) != 0) continue;
+            cam_move_captures(gen, i, &theirs);
+            if (memcmp(captured, &theirs, sizeof theirs) != 0) continue;
             if (cam_path_better(path, len, m->bytes, m->len)) {
                 memset(m, 0, sizeof *m);
                 m->len = (uint8_t)len;
@@ -79,7 +90,8 @@ void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len)
         }
     }
     ba_move *m = cam_gen_slot(gen, kind, len);
-    if (m)
-        memcpy(m->bytes, path, (size_t)len);
+    if (!m) return;
+    memcpy(m->bytes, path, (size_t)len);
+    size_t k = gen->n - 1 - gen->piece_first;
+    if (capture && k < CAM_GEN_CAPS) gen->caps[k] = *captured;
 }
-

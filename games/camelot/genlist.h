@@ -11,6 +11,9 @@
  * (see movegen.c); emitting checks against this anyway, so a bug cannot overflow a move. */
 #define CAM_PATH_MAX BA_MOVE_MAX_BYTES
 
+/* How many of one piece's moves keep their captured set (beyond: rebuilt from the path). */
+#define CAM_GEN_CAPS 64
+
 typedef struct cam_gen {
     const cam_state *s;
     int side;                 /* the side to move */
@@ -23,6 +26,11 @@ typedef struct cam_gen {
     size_t piece_first;       /* first move of the current piece: captures dedupe from here */
     int only_from;            /* CAM_NO_SQUARE, or list only the moves starting here */
     uint8_t work[CAM_SQUARES]; /* board for jump chains: captured pieces vanish as they go */
+    cam_sqset captured;       /* the squares the current jump chain has captured so far */
+    /* The captured sets of the current piece's moves piece_first + i (i < CAM_GEN_CAPS; only
+     * those of captures are meaningful): merging a capture with an earlier one compares sets
+     * kept here instead of rebuilding both from the paths. */
+    cam_sqset caps[CAM_GEN_CAPS];
 } cam_gen;
 
 /* The next free move of the list, cleared, with its tag and length set; NULL (and
@@ -41,8 +49,9 @@ static inline ba_move *cam_gen_slot(cam_gen *gen, int tag, int len)
 }
 
 void cam_gen_init(cam_gen *gen, const ba_game *g, const cam_state *s, ba_move *moves, size_t cap);
-/* Adds a move (kind, path of len squares). Captures (JUMP/CHARGE) are merged with an earlier
- * move of the same piece with the same end and captured set, keeping the canonical path. */
-void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len);
+/* Adds a move (kind, path of len squares). Captures (JUMP/CHARGE; `captured`: the squares they
+ * capture, NULL for other kinds) are merged with an earlier move of the same piece with the
+ * same end and captured set, keeping the canonical path. */
+void cam_gen_emit(cam_gen *gen, int kind, const uint8_t *path, int len, const cam_sqset *captured);
 
 #endif /* BOARDAI_CAMELOT_GENLIST_H */

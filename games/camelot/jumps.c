@@ -32,12 +32,14 @@ static void cam_jump_chain(cam_gen *gen, int kind, uint8_t *path, int len, int j
                 return;
             }
             gen->work[mid] = CAM_EMPTY;
+            cam_sqset_add(&gen->captured, mid);
             path[len] = (uint8_t)land;
             cam_jump_chain(gen, kind, path, len + 1, jumps + 1);
+            gen->captured.w[mid >> 6] &= ~((uint64_t)1 << (mid & 63));
             gen->work[mid] = victim;
         }
     }
-    if (!continued && jumps > 0) cam_gen_emit(gen, kind, path, len);
+    if (!continued && jumps > 0) cam_gen_emit(gen, kind, path, len, &gen->captured);
 }
 
 void cam_gen_jumps(cam_gen *gen, int from)
@@ -47,16 +49,37 @@ void cam_gen_jumps(cam_gen *gen, int from)
     gen->work[from] = CAM_EMPTY; /* the piece has left: its square is free for the chain */
     uint8_t path[CAM_PATH_MAX];
     path[0] = (uint8_t)from;
+    memset(&gen->captured, 0, sizeof gen->captured);
     cam_jump_chain(gen, CAM_MOVE_JUMP, path, 1, 0);
 }
 
-int cam_gen_charges_bfs(cam_gen *gen, int from, const uint8_t *parent, const uint8_t *order, int count)
+uint64_t cam_charge_starts(const cam_state *s, int side, int from)
+{
+    int file = cam_sq_file[from], rank = cam_sq_rank[from];
+    int c = CAM_PC_CLASS(file, rank);
+    uint64_t self = (uint64_t)1 << CAM_PC_BIT(file, rank);
+    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+    uint64_t enemy[4];
+    for (int k = 0; k < 4; k++)
+        enemy[k] = s->pieces[1 - side][0].c[k] | s->pieces[1 - side][1].c[k];
+    /* Where a jump may land: empty, or the knight's own square, which it has left. */
+    uint64_t land = (CAM_PC_BOARD[c] & ~enemy[c] & ~s->pieces[side][0].c[c] & ~s->pieces[side][1].c[c]) | self;
+    uint64_t starts = 0;
+    for (int d = 0; d < CAM_DIRS; d++)
+        starts |= cam_pc_shift(enemy[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
+                  cam_pc_shift(land, -cam_pc_leap_off[d]);
+    /* (The knight's own square is no canter's landing: left out.) */
+    return starts & CAM_PC_BOARD[c] & ~opp_castle[c] & ~self;
+}
+
+int cam_gen_charges_bfs(cam_gen *gen, int from, const uint8_t *parent, const uint8_t *order, int count,
+                        uint64_t starts)
 {
     int any = 0;
     for (int i = 0; i < count && gen->err == BA_OK; i++) {
         int r = order[i];
-        if (cam_is_opp_castle(r, gen->side)) continue; /* the move ended on entering */
-        if (!cam_jump_from(gen->s->board, gen->side, r, from)) continue;
+        /* A start outside the opponent's castle (there the move has ended on entering). */
+        if (!((starts >> CAM_PC_BIT(cam_sq_file[r], cam_sq_rank[r])) & 1)) continue;
         any = 1;
         uint8_t rev[CAM_SQUARES];
         int n = 0;
@@ -70,6 +93,7 @@ int cam_gen_charges_bfs(cam_gen *gen, int from, const uint8_t *parent, const uin
         for (int k = 0; k < n; k++) path[1 + k] = rev[n - 1 - k];
         memcpy(gen->work, gen->s->board, CAM_SQUARES);
         gen->work[from] = CAM_EMPTY;
+        memset(&gen->captured, 0, sizeof gen->captured);
         cam_jump_chain(gen, CAM_MOVE_CHARGE, path, n + 1, 0);
     }
     return any;
@@ -77,9 +101,11 @@ int cam_gen_charges_bfs(cam_gen *gen, int from, const uint8_t *parent, const uin
 
 void cam_gen_charges(cam_gen *gen, int from)
 {
+    uint64_t starts = cam_charge_starts(gen->s, gen->side, from);
+    if (starts == 0) return;
     uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
     /* The canter part may pass squares next to jumpable enemies (it captures later), so no
      * knight restriction here. */
     int count = cam_canter_bfs(gen->s, gen->side, from, 0, parent, order);
-    (void)cam_gen_charges_bfs(gen, from, parent, order, count);
+    (void)cam_gen_charges_bfs(gen, from, parent, order, count, starts);
 }

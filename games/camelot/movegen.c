@@ -29,7 +29,7 @@ static void cam_gen_plain(cam_gen *gen, int from)
         if (to == CAM_NO_SQUARE || board[to] != CAM_EMPTY) continue;
         if (cam_is_own_castle(to, gen->side)) continue; /* own castle: entered only by a jump */
         uint8_t path[2] = {(uint8_t)from, (uint8_t)to};
-        cam_gen_emit(gen, CAM_MOVE_PLAIN, path, 2);
+        cam_gen_emit(gen, CAM_MOVE_PLAIN, path, 2, NULL);
     }
 }
 
@@ -42,22 +42,28 @@ int cam_piece_can_jump(const cam_state *s, int sq)
 
 /* The squares (per parity class) from which a piece of `side` could jump: an enemy next to it
  * with an empty square beyond. From the state's piece sets, all squares at once; which of
- * them hold a piece of `side` (the compulsory-capture test) or are empty (where a Charge's
- * jumps may start) is the caller's question. */
-static void cam_jump_squares(const cam_state *s, int side, uint64_t *empty, uint64_t *from_sq)
+ * them hold a piece of `side` (the compulsory-capture test, the pieces worth a jump search) is
+ * the caller's question. Unrolled by hand so that every shift is by a constant. */
+static void cam_jump_squares(const cam_state *s, int side, uint64_t *from_sq)
 {
-    uint64_t enemy[4];
+    uint64_t enemy[4], empty[4];
     for (int c = 0; c < 4; c++) {
         enemy[c] = s->pieces[1 - side][0].c[c] | s->pieces[1 - side][1].c[c];
         empty[c] = CAM_PC_BOARD[c] & ~enemy[c] & ~s->pieces[side][0].c[c] & ~s->pieces[side][1].c[c];
     }
-    for (int c = 0; c < 4; c++) {
-        uint64_t j = 0;
-        for (int d = 0; d < CAM_DIRS; d++)
-            j |= cam_pc_shift(enemy[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
-                 cam_pc_shift(empty[c], -cam_pc_leap_off[d]);
-        from_sq[c] = j & CAM_PC_BOARD[c];
+#define CAM_JS_DC(d, c)                                                                        \
+    j |= cam_pc_shift(enemy[(c) ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &               \
+         cam_pc_shift(empty[c], -cam_pc_leap_off[d]);
+#define CAM_JS_C(c)                                                                            \
+    {                                                                                          \
+        uint64_t j = 0;                                                                        \
+        CAM_JS_DC(0, c) CAM_JS_DC(1, c) CAM_JS_DC(2, c) CAM_JS_DC(3, c)                        \
+        CAM_JS_DC(4, c) CAM_JS_DC(5, c) CAM_JS_DC(6, c) CAM_JS_DC(7, c)                        \
+        from_sq[c] = j & CAM_PC_BOARD[c];                                                      \
     }
+    CAM_JS_C(0) CAM_JS_C(1) CAM_JS_C(2) CAM_JS_C(3)
+#undef CAM_JS_C
+#undef CAM_JS_DC
 }
 
 /* 1 if a piece of `side` (outside the opponent's castle, where pieces never move) can jump,
@@ -73,34 +79,15 @@ static int cam_any_jump(const cam_state *s, int side, const uint64_t *from_sq)
 
 int cam_side_can_jump(const cam_state *s, int side)
 {
-    uint64_t empty[4], from_sq[4];
-    cam_jump_squares(s, side, empty, from_sq);
+    uint64_t from_sq[4];
+    cam_jump_squares(s, side, from_sq);
     return cam_any_jump(s, side, from_sq);
 }
 
-/* 1 if the knight on `from` might have a Charge: some empty square of its parity class (where
- * its canters land), outside the opponent's castle, lets it jump, its own square counting as
- * empty. `starts` are the jump squares that are empty (cam_jump_squares). When this says 0,
- * the knight's canter search finds no Charge, so noisy generation skips the search. */
-static int cam_charge_possible(const cam_state *s, int side, int from, const uint64_t *starts)
-{
-    int file = cam_sq_file[from], rank = cam_sq_rank[from];
-    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
-    int c = CAM_PC_CLASS(file, rank);
-    if (starts[c] & ~opp_castle[c]) return 1;
-    /* Jumps that land on the knight's own square, once it has left. */
-    for (int d = 0; d < CAM_DIRS; d++) {
-        int x = cam_leap[from][d];
-        if (x != CAM_NO_SQUARE && s->board[x] == CAM_EMPTY && !cam_is_opp_castle(x, side) &&
-            cam_is_enemy(s->board[cam_step[from][d]], side))
-            return 1;
-    }
-    return 0;
-}
-
-/* All moves of one piece that the normal turn allows. */
+/* All moves of one piece that the normal turn allows. `from_sq`: the squares a jump exists
+ * from (cam_jump_squares). */
 static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int noisy_only,
-                          const uint64_t *starts)
+                          const uint64_t *from_sq)
 {
     gen->piece_first = gen->n;
     if (cam_is_opp_castle(sq, gen->side)) {
@@ -108,7 +95,9 @@ static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int nois
         if (!noisy_only) cam_gen_castle_moves(gen, sq, capture_compulsory);
         return;
     }
-    cam_gen_jumps(gen, sq);
+    /* The jump search only for a piece on a square from which a jump exists. */
+    int file = cam_sq_file[sq], rank = cam_sq_rank[sq];
+    if ((from_sq[CAM_PC_CLASS(file, rank)] >> CAM_PC_BIT(file, rank)) & 1) cam_gen_jumps(gen, sq);
     if (CAM_PIECE_KIND(gen->s->board[sq]) != CAM_KNIGHT) {
         if (capture_compulsory || noisy_only) return;
         cam_gen_plain(gen, sq);
@@ -116,14 +105,17 @@ static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int nois
         return;
     }
     /* A knight: one unrestricted canter search serves its Charges and, when no square it
-     * reaches lets it jump (so the knight rule excludes nothing), its canters too. Without a
-     * square it could jump from, it has no Charge: only captures wanted, no search at all. */
-    int possible = cam_charge_possible(gen->s, gen->side, sq, starts);
-    if (!possible && (capture_compulsory || noisy_only)) return;
+     * reaches lets it jump (so the knight rule excludes nothing), its canters too. When only
+     * captures are wanted, the search runs only if a flood of its canters over the piece sets
+     * (far cheaper) reaches a square it could start jumping from: else it has no Charge. */
+    int captures_only = capture_compulsory || noisy_only;
+    uint64_t starts = cam_charge_starts(gen->s, gen->side, sq);
+    if (captures_only && (starts == 0 || (cam_canter_reach_class(gen->s, gen->side, sq) & starts) == 0))
+        return;
     uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
     int count = cam_canter_bfs(gen->s, gen->side, sq, 0, parent, order);
-    int threatened = possible && cam_gen_charges_bfs(gen, sq, parent, order, count);
-    if (capture_compulsory || noisy_only) return;
+    int threatened = starts != 0 && cam_gen_charges_bfs(gen, sq, parent, order, count, starts);
+    if (captures_only) return;
     cam_gen_plain(gen, sq);
     if (threatened && gen->knight_rule)
         cam_gen_canters(gen, sq);
@@ -183,14 +175,11 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
         if (only_from == CAM_NO_SQUARE || only_from == obliged) cam_gen_obliged(&gen, obliged);
         return gen.err != BA_OK ? gen.err : (int)gen.n;
     }
-    /* The compulsory-capture test and the squares a Charge could jump from, on the piece sets;
-     * then the side's pieces in square order (the order the moves are listed in), eight empty
-     * squares skipped at a time. */
-    uint64_t empty[4], from_sq[4], starts[4];
-    cam_jump_squares(s, gen.side, empty, from_sq);
+    /* The compulsory-capture test on the piece sets; then the side's pieces in square order
+     * (the order the moves are listed in), eight empty squares skipped at a time. */
+    uint64_t from_sq[4];
+    cam_jump_squares(s, gen.side, from_sq);
     int compulsory = cam_any_jump(s, gen.side, from_sq);
-    for (int c = 0; c < 4; c++)
-        starts[c] = from_sq[c] & empty[c];
     for (int base = 0; base < CAM_SQUARES && gen.err == BA_OK; base += 8) {
         uint64_t word;
         memcpy(&word, s->board + base, sizeof word);
@@ -198,7 +187,7 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
         for (int sq = base; sq < base + 8 && gen.err == BA_OK; sq++) {
             if (!cam_is_own(s->board[sq], gen.side)) continue;
             if (only_from != CAM_NO_SQUARE && sq != only_from) continue;
-            cam_gen_piece(&gen, sq, compulsory, noisy_only, starts);
+            cam_gen_piece(&gen, sq, compulsory, noisy_only, from_sq);
         }
     }
     return gen.err != BA_OK ? gen.err : (int)gen.n;

@@ -305,6 +305,19 @@ static int compare_at(const ba_game *g, const cam_state *s, ba_move *moves, ref_
     /* Everything apply keeps incrementally (hash, counts, the piece sets and per-rank and
      * per-file counts) equals the same state rebuilt from its board. */
     CHECK(memcmp(&rebuilt, s, sizeof rebuilt) == 0, "incremental state differs from the rebuilt one at %s", text);
+    /* The canter reach as a flood over the piece sets equals the square-by-square search, for
+     * every piece outside the opponent's castle (the noisy generation trusts it). */
+    for (int sq = 0; sq < CAM_SQUARES; sq++) {
+        if (s->board[sq] == CAM_EMPTY) continue;
+        int side = (int)CAM_PIECE_SIDE(s->board[sq]);
+        if (cam_castle_side(sq) == 1 - side) continue;
+        cam_sqset reach;
+        cam_canter_reach(s, sq, &reach);
+        uint64_t word = 0;
+        for (int x = 0; x < CAM_SQUARES; x++)
+            if (cam_sqset_has(&reach, x)) word |= (uint64_t)1 << CAM_PC_BIT(cam_sq_file[x], cam_sq_rank[x]);
+        CHECK(cam_canter_reach_class(s, side, sq) == word, "canter reach of %d differs at %s", sq, text);
+    }
     ba_history h = {NULL, 0};
     int n = g->generate(g, s, &h, moves, CAMT_MAX_MOVES);
     CHECK(n >= 0, "generate failed at %s", text);
