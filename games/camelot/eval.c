@@ -7,6 +7,7 @@
 
 #include "camelot/eval.h"
 #include "camelot/eval_mobility.h"
+#include "camelot/eval_sets.h"
 #include "camelot/knight.h"
 #include "camelot/params.h"
 
@@ -67,6 +68,7 @@ typedef struct eval_input {
     int castle_moves_left[2];
     int count[2], knights[2], uncastled[2], inside[2];
     int64_t advance[2], centre[2];
+    int exposed[2]; /* factor 10's count, for the side that has just moved only (else 0) */
     cam_bb men[2], knight_bb[2];
     cam_pcbb pmen[2], pknights[2];
 } eval_input;
@@ -89,6 +91,13 @@ static void input_from_view(const cam_view *v, eval_input *in)
         in->pmen[side] = v->pmen[side];
         in->pknights[side] = v->pknights[side];
     }
+    /* Exposure on the rectangle bitboards here, on the parity-class words for a state: the
+     * test that the two evaluations agree then checks one against the other. */
+    for (int side = 0; side < 2; side++)
+        in->exposed[side] = side == in->side_to_move
+                                ? 0
+                                : cam_count_exposed(cam_bb_or(in->men[side], in->knight_bb[side]),
+                                                    cam_bb_or(in->men[1 - side], in->knight_bb[1 - side]), side);
 }
 
 /* The factors that read only the piece lists, on a view (advance and centre as sums). */
@@ -109,7 +118,28 @@ static void sums_from_view(const cam_view *v, const cam_eval_params *p, eval_inp
  * through the view and a test checks that both agree). The view holds at most
  * CAM_VIEW_MAX_PIECES pieces a side; a state never has more (the position parser refuses them,
  * moves only take pieces away). */
-static void input_from_state(const cam_state *s, const cam_eval_params *p, eval_input *in)
+/* The evaluation of a node is compiled into a popcnt clone (CAM_CLONES, bb.h); these helpers
+ * are inlined into it so that their population counts become the instruction. */
+#if defined(__GNUC__)
+#define CAM_EVAL_INLINE static inline __attribute__((always_inline))
+#else
+#define CAM_EVAL_INLINE static inline
+#endif
+
+/* Factor 10's count for `side` (the side that has just moved), on the parity-class words. */
+CAM_EVAL_INLINE int exposed_count(const cam_state *s, int side)
+{
+    uint64_t own[4], enemy[4], trapped[4];
+    for (int c = 0; c < 4; c++) {
+        own[c] = s->pieces[side][0].c[c] | s->pieces[side][1].c[c];
+        enemy[c] = s->pieces[1 - side][0].c[c] | s->pieces[1 - side][1].c[c];
+    }
+    cam_pc_set_exposed(own, enemy, side, trapped);
+    return cam_popcount(trapped[0]) + cam_popcount(trapped[1]) + cam_popcount(trapped[2]) +
+           cam_popcount(trapped[3]);
+}
+
+CAM_EVAL_INLINE void input_from_state(const cam_state *s, const cam_eval_params *p, eval_input *in)
 {
     in->side_to_move = s->side_to_move;
     for (int side = 0; side < 2; side++) {
@@ -123,9 +153,9 @@ static void input_from_state(const cam_state *s, const cam_eval_params *p, eval_
         int knights = 0, castled = 0, inside = 0;
         for (int c = 0; c < 4; c++) {
             uint64_t own = s->pieces[side][0].c[c] | s->pieces[side][1].c[c];
-            knights += cam_bb_popcount64(s->pieces[side][1].c[c]);
-            castled += cam_bb_popcount64(own & (CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c]));
-            inside += cam_bb_popcount64(own & opp_castle[c]);
+            knights += cam_popcount(s->pieces[side][1].c[c]);
+            castled += cam_popcount(own & (CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c]));
+            inside += cam_popcount(own & opp_castle[c]);
         }
         in->count[side] = s->piece_count[side];
         in->knights[side] = knights;
@@ -139,15 +169,15 @@ static void input_from_state(const cam_state *s, const cam_eval_params *p, eval_
             centre += (int64_t)p->weights.centre[f] * s->file_count[side][f];
         in->advance[side] = advance;
         in->centre[side] = centre;
+        in->exposed[side] = side == s->side_to_move ? 0 : exposed_count(s, side);
     }
 }
 
-static void terms_of(const eval_input *in, const cam_eval_params *p, cam_eval_terms *out)
+CAM_EVAL_INLINE void terms_of(const eval_input *in, const cam_eval_params *p, cam_eval_terms *out)
 {
     double scale = 0.0; /* X^(N-1) of K(P, N): one pow() for both sides, when needed */
     for (int side = 0; side < 2; side++) {
         int32_t *t = out->terms[side];
-        cam_bb own = cam_bb_or(in->men[side], in->knight_bb[side]);
         int32_t knight_cp = 0;
         if (in->knights[side] > 0) {
             if (in->uncastled[side] > 1 && scale == 0.0)
@@ -166,15 +196,12 @@ static void terms_of(const eval_input *in, const cam_eval_params *p, cam_eval_te
                 : cam_term_per(cam_mobility_count(in->pmen, in->pknights, in->castle_moves_left[side], side),
                                p->weights.mobility);
         t[BA_CAMELOT_F_CENTRE] = cam_sat32(in->centre[side] * CAM_EVAL_SCALE);
-        t[BA_CAMELOT_F_KNIGHT_SUPPORT] =
-            cam_term_per(cam_count_knight_support(in->men[side], in->knight_bb[side]), p->weights.knight_support);
-        t[BA_CAMELOT_F_MAN_SUPPORT] = cam_term_per(cam_count_man_support(in->men[side]), p->weights.man_support);
+        t[BA_CAMELOT_F_KNIGHT_SUPPORT] = cam_term_per(
+            cam_bb_count_clone(cam_set_knight_support(in->men[side], in->knight_bb[side])), p->weights.knight_support);
+        t[BA_CAMELOT_F_MAN_SUPPORT] =
+            cam_term_per(cam_bb_count_clone(cam_set_man_support(in->men[side])), p->weights.man_support);
         /* Only the side that has just moved is charged for exposure (eval_factors.c). */
-        t[BA_CAMELOT_F_EXPOSURE] =
-            side == in->side_to_move
-                ? 0
-                : cam_term_per(cam_count_exposed(own, cam_bb_or(in->men[1 - side], in->knight_bb[1 - side]), side),
-                               p->weights.exposure);
+        t[BA_CAMELOT_F_EXPOSURE] = side == in->side_to_move ? 0 : cam_term_per(in->exposed[side], p->weights.exposure);
     }
     for (int side = 0; side < 2; side++)
         out->terms[side][BA_CAMELOT_F_TRADING] =
@@ -213,14 +240,20 @@ int cam_eval_view(cam_view *v, const cam_eval_params *p)
     return clamp_score((int64_t)t.total[me] - t.total[1 - me]);
 }
 
-int cam_evaluate(const ba_game *g, const void *state)
+/* The evaluation of a search node, one pass over the state's kept sets (static: CAM_CLONES). */
+CAM_CLONES static int evaluate_state(const cam_eval_params *p, const cam_state *s)
 {
     eval_input in;
     cam_eval_terms t;
-    input_from_state((const cam_state *)state, params_of(g), &in);
-    terms_of(&in, params_of(g), &t);
+    input_from_state(s, p, &in);
+    terms_of(&in, p, &t);
     int me = in.side_to_move;
     return clamp_score((int64_t)t.total[me] - t.total[1 - me]);
+}
+
+int cam_evaluate(const ba_game *g, const void *state)
+{
+    return evaluate_state(params_of(g), (const cam_state *)state);
 }
 
 int ba_camelot_evaluate_breakdown(const ba_game *game, const void *state, ba_camelot_breakdown *out)

@@ -8,6 +8,7 @@
 
 #include "camelot/eval_factors.h"
 #include "camelot/eval_mobility.h"
+#include "camelot/eval_sets.h"
 #include "camelot/knight.h"
 
 #define SCALE ((int64_t)CAM_EVAL_SCALE)
@@ -123,7 +124,7 @@ int32_t cam_eval_knight_support(const cam_view *v, int side, const cam_eval_para
 
 int cam_count_knight_support(cam_bb men, cam_bb knights)
 {
-    return cam_bb_count(cam_bb_and(cam_bb_around(knights), cam_bb_or(men, knights)));
+    return cam_bb_count(cam_set_knight_support(men, knights));
 }
 
 /* Factor 9: each man with at least one friendly man next to it. */
@@ -134,7 +135,7 @@ int32_t cam_eval_man_support(const cam_view *v, int side, const cam_eval_params 
 
 int cam_count_man_support(cam_bb men)
 {
-    return cam_bb_count(cam_bb_and(cam_bb_around(men), men));
+    return cam_bb_count(cam_set_man_support(men));
 }
 
 int cam_eval_trap_square(const cam_view *v, int side, int from, int to)
@@ -163,9 +164,7 @@ int32_t cam_eval_exposure(const cam_view *v, int side, const cam_eval_params *p)
 {
     if (side == v->side_to_move)
         return 0;
-    /* As sets (bb.h): the pieces p with, in some direction d, an enemy on p+d, p+2d empty and
-     * p-d not empty (occupied or off the board), outside the opponent's castle. This is
-     * cam_eval_trap_square() for every piece at once (test_eval checks that they agree). */
+    /* As sets (cam_set_exposed, eval_sets.h). */
     return cam_term_per(cam_count_exposed(cam_bb_or(v->men[side], v->knights[side]),
                                           cam_bb_or(v->men[1 - side], v->knights[1 - side]), side),
                         p->weights.exposure);
@@ -173,18 +172,5 @@ int32_t cam_eval_exposure(const cam_view *v, int side, const cam_eval_params *p)
 
 int cam_count_exposed(cam_bb own, cam_bb enemy, int side)
 {
-    cam_bb empty = cam_bb_andnot(cam_bb_andnot(CAM_BB_BOARD, own), enemy);
-    cam_bb trapped = {{0, 0, 0}};
-#pragma GCC unroll 8
-    for (int d = 0; d < 8; d++) {
-        int back = (d + 4) & 7;
-        cam_bb next_to_enemy = cam_bb_step(enemy, back);
-        cam_bb beyond_empty = cam_bb_step(cam_bb_step(empty, back), back);
-        cam_bb behind_empty = cam_bb_step(empty, d);
-        trapped = cam_bb_or(trapped, cam_bb_andnot(cam_bb_and(next_to_enemy, beyond_empty), behind_empty));
-    }
-    cam_bb opp_castle = {{0, 0, 0}};
-    cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(5, 15) : CAM_BB_BIT(5, 0));
-    cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(6, 15) : CAM_BB_BIT(6, 0));
-    return cam_bb_count(cam_bb_andnot(cam_bb_and(trapped, own), opp_castle));
+    return cam_bb_count(cam_set_exposed(own, enemy, side));
 }

@@ -54,23 +54,8 @@ typedef struct side_sets {
 #define CAM_MOB_INLINE static inline
 #endif
 
-/* Population counts are a good part of this factor's work. Where the compiler can make two
- * versions of a function and pick one when the program loads (GCC's target_clones on x86-64
- * Linux), the count is compiled once with the processor's popcnt instruction and once without;
- * elsewhere it is the portable SWAR count of bb.h. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define CAM_MOB_CLONES __attribute__((target_clones("popcnt", "default")))
-static inline int popcount64(uint64_t x)
-{
-    return __builtin_popcountll(x);
-}
-#else
-#define CAM_MOB_CLONES
-static inline int popcount64(uint64_t x)
-{
-    return cam_bb_popcount64(x);
-}
-#endif
+/* Population counts: cam_popcount, the processor's instruction in the popcnt clone of
+ * mobility_count (CAM_CLONES, bb.h). */
 
 /* Floods the component of class c holding the landing square `bit` (empty, not a castle). */
 static void flood(side_sets *s, int c, uint64_t bit)
@@ -117,8 +102,8 @@ CAM_MOB_INLINE int charge_targets(const side_sets *s, const uint64_t *enemy, int
     CAM_MOB_CHARGE(0) CAM_MOB_CHARGE(1) CAM_MOB_CHARGE(2) CAM_MOB_CHARGE(3)
     CAM_MOB_CHARGE(4) CAM_MOB_CHARGE(5) CAM_MOB_CHARGE(6) CAM_MOB_CHARGE(7)
 #undef CAM_MOB_CHARGE
-    return popcount64(jumped[0] & ~start[0]) + popcount64(jumped[1] & ~start[1]) +
-           popcount64(jumped[2] & ~start[2]) + popcount64(jumped[3] & ~start[3]);
+    return cam_popcount(jumped[0] & ~start[0]) + cam_popcount(jumped[1] & ~start[1]) +
+           cam_popcount(jumped[2] & ~start[2]) + cam_popcount(jumped[3] & ~start[3]);
 }
 
 /* The canter reach (and, for knights, the Charge targets) of every piece of class c that has
@@ -146,7 +131,7 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *enemy, const uint
             for (int k = 0; k < s->ncomp[c]; k++)
                 if (s->comp[c][k] & land)
                     reach |= s->comp[c][k] | s->sinks[c][k];
-        n += popcount64(reach);
+        n += cam_popcount(reach);
         if (knights[c] & pb)
             n += charge_targets(s, enemy, c, pb, reach);
     }
@@ -169,12 +154,12 @@ CAM_MOB_INLINE void dir_class(side_sets *s, const uint64_t *own, const uint64_t 
     canter_from[d][c] = movers[c] & canter;
     linked[c] |= canter;
     any_canter[c] |= canter_from[d][c];
-    *n += popcount64(movers[c] & (next_target | jump));
+    *n += cam_popcount(movers[c] & (next_target | jump));
 }
 
 /* The clones are static: GCC gives the dispatcher of a target_clones function default
  * visibility whatever -fvisibility says, and libboardai.a must expose only ba_ names. */
-CAM_MOB_CLONES static int mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2],
+CAM_CLONES static int mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2],
                                          int castle_moves_left, int side)
 {
     side_sets s;
@@ -191,7 +176,7 @@ CAM_MOB_CLONES static int mobility_count(const cam_pcbb men[2], const cam_pcbb k
         movers[c] = own[c] & ~opp_castle[c];   /* pieces not in the opponent's castle */
         s.castles[c] = CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c];
         s.flooded[c] = 0;
-        castled += popcount64(own[c] & opp_castle[c]);
+        castled += cam_popcount(own[c] & opp_castle[c]);
         castle_free |= (opp_castle[c] & empty[c]) != 0;
     }
     /* A piece in the opponent's castle controls the other castle square if it may go there. */
