@@ -7,10 +7,40 @@
 
 #include "camelot/canter.h"
 
+/* ok[d]: the squares of from's parity class from which a canter of the piece of `side` on
+ * `from` in direction d lands on a square it may canter to (empty, not its own castle): a
+ * friendly piece on the square between, all squares at once on the state's piece sets. The
+ * piece's own square is occupied, so nothing lands there (it counts as empty only as the square
+ * between two others, and those lie in other classes). */
+static void canter_dirs(const cam_state *s, int side, int from, uint64_t *ok)
+{
+    int c = CAM_PC_CLASS(cam_sq_file[from], cam_sq_rank[from]);
+    const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
+    uint64_t own[4];
+    for (int k = 0; k < 4; k++)
+        own[k] = s->pieces[side][0].c[k] | s->pieces[side][1].c[k];
+    uint64_t target = CAM_PC_BOARD[c] & ~own[c] & ~own_castle[c] &
+                      ~(s->pieces[1 - side][0].c[c] | s->pieces[1 - side][1].c[c]);
+    for (int d = 0; d < CAM_DIRS; d++)
+        ok[d] = cam_pc_shift(own[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
+                cam_pc_shift(target, -cam_pc_leap_off[d]) & CAM_PC_BOARD[c];
+}
+
+static inline int pc_bit_of(int sq)
+{
+    return CAM_PC_BIT(cam_sq_file[sq], cam_sq_rank[sq]);
+}
+
 int cam_canter_bfs(const cam_state *s, int side, int from, int restrict_knight, uint8_t *parent,
                    uint8_t *order)
 {
-    const uint8_t *board = s->board;
+    /* The square-by-square search keeps its order (directions in order, first found first),
+     * which fixes every canter's path and the order of the moves; which directions lead
+     * somewhere from a square is read off the sets instead of the board. */
+    uint64_t ok[CAM_DIRS];
+    canter_dirs(s, side, from, ok);
+    /* Under the knight rule a knight never stops where it could jump: the Charge starts. */
+    const uint64_t avoid = restrict_knight ? cam_charge_starts(s, side, from) : 0;
     memset(parent, CAM_NO_SQUARE, CAM_SQUARES);
     parent[from] = (uint8_t)from;
     int head = 0, count = 0;
@@ -18,14 +48,12 @@ int cam_canter_bfs(const cam_state *s, int side, int from, int restrict_knight, 
     for (;;) {
         /* A canter into the opponent's castle ends the move there. */
         if (cur == from || !cam_is_opp_castle(cur, side)) {
+            int bit = pc_bit_of(cur);
             for (int d = 0; d < CAM_DIRS; d++) {
+                if (!((ok[d] >> bit) & 1)) continue;
                 int land = cam_leap[cur][d];
-                if (land == CAM_NO_SQUARE || parent[land] != CAM_NO_SQUARE) continue;
-                int mid = cam_step[cur][d];
-                if (mid == from || !cam_is_own(board[mid], side)) continue;
-                if (board[land] != CAM_EMPTY) continue; /* from itself is already marked */
-                if (cam_is_own_castle(land, side)) continue; /* never entered by a canter */
-                if (restrict_knight && cam_jump_from(board, side, land, from)) continue;
+                if (parent[land] != CAM_NO_SQUARE) continue;
+                if ((avoid >> pc_bit_of(land)) & 1) continue;
                 parent[land] = (uint8_t)cur;
                 order[count++] = (uint8_t)land;
             }
@@ -80,23 +108,10 @@ uint64_t cam_canter_reach_class(const cam_state *s, int side, int from)
 {
     int file = cam_sq_file[from], rank = cam_sq_rank[from];
     int c = CAM_PC_CLASS(file, rank);
-    uint64_t self = (uint64_t)1 << CAM_PC_BIT(file, rank);
-    const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
     const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
-    uint64_t own[4];
-    for (int k = 0; k < 4; k++)
-        own[k] = s->pieces[side][0].c[k] | s->pieces[side][1].c[k];
-    /* Where a canter may land: empty, not the own castle (the piece's own square is not empty
-     * here, and the search never lands on it either). */
-    uint64_t target = CAM_PC_BOARD[c] & ~own[c] & ~own_castle[c] &
-                      ~(s->pieces[1 - side][0].c[c] | s->pieces[1 - side][1].c[c]);
-    own[c] &= ~self; /* the piece is lifted: it cannot be leapt (it lies in another class anyway) */
-    /* ok[d]: the squares of class c from which a canter in direction d leads to a target. */
     uint64_t ok[CAM_DIRS];
-    for (int d = 0; d < CAM_DIRS; d++)
-        ok[d] = cam_pc_shift(own[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
-                cam_pc_shift(target, -cam_pc_leap_off[d]) & CAM_PC_BOARD[c];
-    uint64_t reach = 0, frontier = self;
+    canter_dirs(s, side, from, ok);
+    uint64_t reach = 0, frontier = (uint64_t)1 << CAM_PC_BIT(file, rank);
     while (frontier) {
         uint64_t next = 0;
         for (int d = 0; d < CAM_DIRS; d++)
@@ -106,4 +121,23 @@ uint64_t cam_canter_reach_class(const cam_state *s, int side, int from)
         frontier = next & ~opp_castle[c]; /* a canter into the opponent's castle ends there */
     }
     return reach;
+}
+
+uint64_t cam_charge_starts(const cam_state *s, int side, int from)
+{
+    int file = cam_sq_file[from], rank = cam_sq_rank[from];
+    int c = CAM_PC_CLASS(file, rank);
+    uint64_t self = (uint64_t)1 << CAM_PC_BIT(file, rank);
+    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+    uint64_t enemy[4];
+    for (int k = 0; k < 4; k++)
+        enemy[k] = s->pieces[1 - side][0].c[k] | s->pieces[1 - side][1].c[k];
+    /* Where a jump may land: empty, or the knight's own square, which it has left. */
+    uint64_t land = (CAM_PC_BOARD[c] & ~enemy[c] & ~s->pieces[side][0].c[c] & ~s->pieces[side][1].c[c]) | self;
+    uint64_t starts = 0;
+    for (int d = 0; d < CAM_DIRS; d++)
+        starts |= cam_pc_shift(enemy[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
+                  cam_pc_shift(land, -cam_pc_leap_off[d]);
+    /* (The knight's own square is no canter's landing: left out.) */
+    return starts & CAM_PC_BOARD[c] & ~opp_castle[c] & ~self;
 }

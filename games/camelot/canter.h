@@ -22,5 +22,10 @@ void cam_canter_reach(const cam_state *s, int from, cam_sqset *out);
  * castle), as the word of from's parity class (pcbb.h), by a flood over the state's piece sets
  * instead of a square-by-square search: for the questions that need only the set. */
 uint64_t cam_canter_reach_class(const cam_state *s, int side, int from);
+/* The squares from which the knight of `side` on `from` could start a Charge's jumps, were a
+ * canter to bring it there: as the word of from's parity class (pcbb.h), outside the
+ * opponent's castle, the knight's own square counting as empty once it has left. Under the
+ * knight rule these are also the squares its plain canters may not stop on. */
+uint64_t cam_charge_starts(const cam_state *s, int side, int from);
 
 #endif /* BOARDAI_CAMELOT_CANTER_H */

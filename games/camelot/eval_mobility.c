@@ -107,33 +107,68 @@ CAM_MOB_INLINE int charge_targets(const side_sets *s, const uint64_t *enemy, int
 }
 
 /* The canter reach (and, for knights, the Charge targets) of every piece of class c that has
- * a canter, summed. A piece's first landings L are gathered for all directions at once; a
- * landing that leads nowhere or into the opponent's castle counts alone, the others bring
- * their whole component (flooded on first need). Always inlined with a constant c. */
+ * a canter, summed. A piece's reach is its first landings L that lead nowhere, plus the whole
+ * component of each other landing (a component holds no castle square), plus the opponent's
+ * castle square when L or one of those components leads into it. Summed over the pieces, that
+ * is counted per set rather than per piece: the dead-end landings direction by direction, each
+ * component's size times the number of pieces that land in it, and the castle square once per
+ * piece that reaches it. Only a knight's own reach is needed (its Charge targets). Always
+ * inlined with a constant c. */
 CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *enemy, const uint64_t *knights,
                                  const uint64_t (*canter_from)[4], const uint64_t *linked,
-                                 uint64_t pieces, int c)
+                                 uint64_t pieces, uint64_t opp_castle, int c)
 {
+    if (pieces == 0)
+        return 0;
+    const uint64_t castles = s->castles[c];
+    const uint64_t dead = ~linked[c] & ~castles; /* landings that lead no further */
+    uint64_t all_land = 0;
     int n = 0;
-    for (; pieces != 0; pieces &= pieces - 1) {
-        uint64_t pb = pieces & (0 - pieces), land = 0;
-#define CAM_MOB_LAND(d) land |= cam_pc_shift(pb & canter_from[d][c], cam_pc_leap_off[d]);
-        CAM_MOB_LAND(0) CAM_MOB_LAND(1) CAM_MOB_LAND(2) CAM_MOB_LAND(3)
-        CAM_MOB_LAND(4) CAM_MOB_LAND(5) CAM_MOB_LAND(6) CAM_MOB_LAND(7)
+#define CAM_MOB_LAND(d)                                                                        \
+    all_land |= cam_pc_shift(canter_from[d][c], cam_pc_leap_off[d]);                          \
+    n += cam_popcount(canter_from[d][c] & cam_pc_shift(dead, -cam_pc_leap_off[d]));
+    CAM_MOB_LAND(0) CAM_MOB_LAND(1) CAM_MOB_LAND(2) CAM_MOB_LAND(3)
+    CAM_MOB_LAND(4) CAM_MOB_LAND(5) CAM_MOB_LAND(6) CAM_MOB_LAND(7)
 #undef CAM_MOB_LAND
-        uint64_t reach = land & (s->castles[c] | ~linked[c]);
-        /* Flood the components of the landings not flooded yet, one landing at a time (a flood
-         * can cover several landings at once). */
-        for (uint64_t unflooded = land & ~reach & ~s->flooded[c]; unflooded != 0;
-             unflooded &= ~s->flooded[c])
-            flood(s, c, unflooded & (0 - unflooded));
+    /* Flood every component some piece lands in, one landing at a time (a flood can cover
+     * several landings at once). */
+    const uint64_t seeds = all_land & linked[c] & ~castles;
+    for (uint64_t unflooded = seeds; unflooded != 0; unflooded = seeds & ~s->flooded[c])
+        flood(s, c, unflooded & (0 - unflooded));
+    /* The pieces that land in the opponent's castle square (if this class has it), directly... */
+    uint64_t to_castle = 0;
+    if (opp_castle != 0) {
+#define CAM_MOB_CASTLE(d) to_castle |= canter_from[d][c] & cam_pc_shift(opp_castle, -cam_pc_leap_off[d]);
+        CAM_MOB_CASTLE(0) CAM_MOB_CASTLE(1) CAM_MOB_CASTLE(2) CAM_MOB_CASTLE(3)
+        CAM_MOB_CASTLE(4) CAM_MOB_CASTLE(5) CAM_MOB_CASTLE(6) CAM_MOB_CASTLE(7)
+#undef CAM_MOB_CASTLE
+    }
+    for (int k = 0; k < s->ncomp[c]; k++) {
+        const uint64_t comp = s->comp[c][k];
+        uint64_t touch = 0; /* the pieces with a first landing in comp */
+#define CAM_MOB_TOUCH(d) touch |= canter_from[d][c] & cam_pc_shift(comp, -cam_pc_leap_off[d]);
+        CAM_MOB_TOUCH(0) CAM_MOB_TOUCH(1) CAM_MOB_TOUCH(2) CAM_MOB_TOUCH(3)
+        CAM_MOB_TOUCH(4) CAM_MOB_TOUCH(5) CAM_MOB_TOUCH(6) CAM_MOB_TOUCH(7)
+#undef CAM_MOB_TOUCH
+        n += cam_popcount(comp) * cam_popcount(touch);
+        /* ... or through a component that leads into it. */
+        if (s->sinks[c][k] & opp_castle)
+            to_castle |= touch;
+    }
+    n += cam_popcount(to_castle);
+    /* The knights' Charge targets, from each knight's own reach. */
+    for (uint64_t kn = pieces & knights[c]; kn != 0; kn &= kn - 1) {
+        uint64_t pb = kn & (0 - kn), land = 0;
+#define CAM_MOB_KLAND(d) land |= cam_pc_shift(pb & canter_from[d][c], cam_pc_leap_off[d]);
+        CAM_MOB_KLAND(0) CAM_MOB_KLAND(1) CAM_MOB_KLAND(2) CAM_MOB_KLAND(3)
+        CAM_MOB_KLAND(4) CAM_MOB_KLAND(5) CAM_MOB_KLAND(6) CAM_MOB_KLAND(7)
+#undef CAM_MOB_KLAND
+        uint64_t reach = land & (castles | ~linked[c]);
         if (land & ~reach)
             for (int k = 0; k < s->ncomp[c]; k++)
                 if (s->comp[c][k] & land)
                     reach |= s->comp[c][k] | s->sinks[c][k];
-        n += cam_popcount(reach);
-        if (knights[c] & pb)
-            n += charge_targets(s, enemy, c, pb, reach);
+        n += charge_targets(s, enemy, c, pb, reach);
     }
     return n;
 }
@@ -198,10 +233,10 @@ CAM_CLONES static int mobility_count(const cam_pcbb men[2], const cam_pcbb knigh
 
     for (int c = 0; c < 4; c++)
         s.ncomp[c] = 0;
-    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[0], 0);
-    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[1], 1);
-    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[2], 2);
-    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[3], 3);
+#define CAM_MOB_CLASS(c) \
+    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[c], opp_castle[c], c);
+    CAM_MOB_CLASS(0) CAM_MOB_CLASS(1) CAM_MOB_CLASS(2) CAM_MOB_CLASS(3)
+#undef CAM_MOB_CLASS
     return n;
 }
 

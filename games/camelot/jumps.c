@@ -53,25 +53,6 @@ void cam_gen_jumps(cam_gen *gen, int from)
     cam_jump_chain(gen, CAM_MOVE_JUMP, path, 1, 0);
 }
 
-uint64_t cam_charge_starts(const cam_state *s, int side, int from)
-{
-    int file = cam_sq_file[from], rank = cam_sq_rank[from];
-    int c = CAM_PC_CLASS(file, rank);
-    uint64_t self = (uint64_t)1 << CAM_PC_BIT(file, rank);
-    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
-    uint64_t enemy[4];
-    for (int k = 0; k < 4; k++)
-        enemy[k] = s->pieces[1 - side][0].c[k] | s->pieces[1 - side][1].c[k];
-    /* Where a jump may land: empty, or the knight's own square, which it has left. */
-    uint64_t land = (CAM_PC_BOARD[c] & ~enemy[c] & ~s->pieces[side][0].c[c] & ~s->pieces[side][1].c[c]) | self;
-    uint64_t starts = 0;
-    for (int d = 0; d < CAM_DIRS; d++)
-        starts |= cam_pc_shift(enemy[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
-                  cam_pc_shift(land, -cam_pc_leap_off[d]);
-    /* (The knight's own square is no canter's landing: left out.) */
-    return starts & CAM_PC_BOARD[c] & ~opp_castle[c] & ~self;
-}
-
 int cam_gen_charges_bfs(cam_gen *gen, int from, const uint8_t *parent, const uint8_t *order, int count,
                         uint64_t starts)
 {

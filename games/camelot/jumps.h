@@ -6,12 +6,8 @@
 
 void cam_gen_jumps(cam_gen *gen, int from);
 void cam_gen_charges(cam_gen *gen, int from);
-/* The squares from which the knight of `side` on `from` could start a Charge's jumps, were a
- * canter to bring it there: as the word of from's parity class (pcbb.h), outside the
- * opponent's castle, the knight's own square counting as empty once it has left. */
-uint64_t cam_charge_starts(const cam_state *s, int side, int from);
 /* The Charges of the knight on `from` given its unrestricted canter BFS (parent, order, count)
- * and cam_charge_starts. Returns 1 if some square it reaches lets it jump (then the knight rule
+ * and cam_charge_starts (canter.h). Returns 1 if some square it reaches lets it jump (then the knight rule
  * bites). */
 int cam_gen_charges_bfs(cam_gen *gen, int from, const uint8_t *parent, const uint8_t *order, int count,
                         uint64_t starts);
