@@ -314,9 +314,34 @@ int cam_explain(const ba_game *g, const void *state, char *buf, size_t cap)
     return (int)len;
 }
 
+/* 1 if a piece of `side` stands on one of the eight squares around sq: the 27 bits of the
+ * rectangle bitboards from one rank below to one rank above sq, masked to the 3 x 3 window. */
+static int any_around(const cam_state *s, int side, int sq)
+{
+    int file = cam_sq_file[sq], bit = CAM_BB_BIT(file, cam_sq_rank[sq]);
+    /* The window starts 13 bits below sq; a zero word below the set keeps that in range. */
+    uint64_t w[4] = {0, s->bb[side][0].w[0] | s->bb[side][1].w[0], s->bb[side][0].w[1] | s->bb[side][1].w[1],
+                     s->bb[side][0].w[2] | s->bb[side][1].w[2]};
+    int lo = bit - 13 + 64, i = lo >> 6, sh = lo & 63;
+    uint64_t window = w[i] >> sh;
+    if (sh != 0 && i < 3)
+        window |= w[i + 1] << (64 - sh);
+    /* Rows of 12 bits: below (bits 0..2), sq's own row (0 and 2 around bit 1 = 13 - 12),
+     * above (24..26); file A has no west column, file L no east column. */
+    uint64_t mask = 0x7ull | (0x5ull << 12) | (0x7ull << 24);
+    if (file == 0)
+        mask &= ~(0x1ull | (0x1ull << 12) | (0x1ull << 24));
+    if (file == CAM_FILES - 1)
+        mask &= ~(0x4ull | (0x4ull << 12) | (0x4ull << 24));
+    return (window & mask) != 0;
+}
+
 int cam_state_trap_square(const cam_state *s, int side, int from, int to)
 {
     if (cam_castle_side(to) == 1 - side)
+        return 0;
+    /* Most moves end far from any enemy: no trap without one next to `to`. */
+    if (!any_around(s, 1 - side, to))
         return 0;
     for (int d = 0; d < CAM_DIRS; d++) {
         int e = cam_step[to][d];
