@@ -176,16 +176,22 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
         return gen.err != BA_OK ? gen.err : (int)gen.n;
     }
     /* The compulsory-capture test on the piece sets; then the side's pieces in square order
-     * (the order the moves are listed in), eight empty squares skipped at a time. */
+     * (the order the moves are listed in), found eight squares at a time. */
     uint64_t from_sq[4];
     cam_jump_squares(s, gen.side, from_sq);
     int compulsory = cam_any_jump(s, gen.side, from_sq);
     for (int base = 0; base < CAM_SQUARES && gen.err == BA_OK; base += 8) {
-        uint64_t word;
-        memcpy(&word, s->board + base, sizeof word);
-        if (word == 0) continue;
-        for (int sq = base; sq < base + 8 && gen.err == BA_OK; sq++) {
-            if (!cam_is_own(s->board[sq], gen.side)) continue;
+        /* Eight squares as one word, square base + k in byte k whatever the machine's byte
+         * order; a byte holds a piece of `side` when its kind bits are set and its side bit
+         * (bit 2) says so: one bit per such square, at the bottom of its byte. */
+        uint64_t word = 0;
+        for (int k = 0; k < 8; k++)
+            word |= (uint64_t)s->board[base + k] << (8 * k);
+        const uint64_t low = 0x0101010101010101ull;
+        uint64_t side_bit = (word >> 2) & low;
+        uint64_t mine = (word | (word >> 1)) & low & (gen.side ? side_bit : ~side_bit);
+        for (; mine != 0 && gen.err == BA_OK; mine &= mine - 1) {
+            int sq = base + (__builtin_ctzll(mine) >> 3);
             if (only_from != CAM_NO_SQUARE && sq != only_from) continue;
             cam_gen_piece(&gen, sq, compulsory, noisy_only, from_sq);
         }
