@@ -69,6 +69,7 @@ typedef struct eval_input {
     int count[2], knights[2], uncastled[2], inside[2];
     int64_t advance[2], centre[2];
     int exposed[2]; /* factor 10's count, for the side that has just moved only (else 0) */
+    int mobility[2]; /* factor 5's count (0 when its weight is 0: the costliest factor) */
     cam_bb men[2], knight_bb[2];
     cam_pcbb pmen[2], pknights[2];
 } eval_input;
@@ -91,8 +92,11 @@ static void input_from_view(const cam_view *v, eval_input *in)
         in->pmen[side] = v->pmen[side];
         in->pknights[side] = v->pknights[side];
     }
-    /* Exposure on the rectangle bitboards here, on the parity-class words for a state: the
-     * test that the two evaluations agree then checks one against the other. */
+    /* Mobility side by side here, both sides in one pass for a state; exposure on the
+     * rectangle bitboards here, on the parity-class words for a state: the test that the two
+     * evaluations agree then checks one against the other. */
+    for (int side = 0; side < 2; side++)
+        in->mobility[side] = cam_mobility_count(in->pmen, in->pknights, in->castle_moves_left[side], side);
     for (int side = 0; side < 2; side++)
         in->exposed[side] = side == in->side_to_move
                                 ? 0
@@ -171,6 +175,9 @@ CAM_EVAL_INLINE void input_from_state(const cam_state *s, const cam_eval_params 
         in->centre[side] = centre;
         in->exposed[side] = side == s->side_to_move ? 0 : exposed_count(s, side);
     }
+    in->mobility[0] = in->mobility[1] = 0;
+    if (p->weights.mobility != 0)
+        cam_mobility_counts(in->pmen, in->pknights, in->castle_moves_left, in->mobility);
 }
 
 CAM_EVAL_INLINE void terms_of(const eval_input *in, const cam_eval_params *p, cam_eval_terms *out)
@@ -190,11 +197,7 @@ CAM_EVAL_INLINE void terms_of(const eval_input *in, const cam_eval_params *p, ca
         t[BA_CAMELOT_F_WIPEOUT] = cam_term_wipeout(in->count[side], in->count[1 - side], p);
         t[BA_CAMELOT_F_ADVANCE] = cam_sat32(in->advance[side] * CAM_EVAL_SCALE);
         /* Mobility, the costliest factor, is skipped when its weight is 0. */
-        t[BA_CAMELOT_F_MOBILITY] =
-            p->weights.mobility == 0
-                ? 0
-                : cam_term_per(cam_mobility_count(in->pmen, in->pknights, in->castle_moves_left[side], side),
-                               p->weights.mobility);
+        t[BA_CAMELOT_F_MOBILITY] = p->weights.mobility == 0 ? 0 : cam_term_per(in->mobility[side], p->weights.mobility);
         t[BA_CAMELOT_F_CENTRE] = cam_sat32(in->centre[side] * CAM_EVAL_SCALE);
         t[BA_CAMELOT_F_KNIGHT_SUPPORT] = cam_term_per(
             cam_bb_count_clone(cam_set_knight_support(in->men[side], in->knight_bb[side])), p->weights.knight_support);

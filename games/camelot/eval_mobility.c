@@ -173,77 +173,143 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *enemy, const uint
     return n;
 }
 
-/* One direction d and class c of the sets of cam_mobility_count (always inlined with
- * constant d and c, so that the shifts and table reads fold away). */
-CAM_MOB_INLINE void dir_class(side_sets *s, const uint64_t *own, const uint64_t *enemy,
-                              const uint64_t *empty, const uint64_t *target, const uint64_t *movers,
-                              uint64_t (*canter_from)[4], uint64_t *any_canter, uint64_t *linked,
-                              int *n, int d, int c)
+/* What one side's count is built from: its sets per class and direction (side_sets), the
+ * pieces with a canter per direction, the running count. */
+typedef struct side_work {
+    side_sets s;
+    uint64_t canter_from[8][4]; /* the side's movers with a canter in direction d */
+    uint64_t any_canter[4], linked[4], movers[4], knights[4];
+    int n;
+} side_work;
+
+/* One direction d and class c of the sets, for side 0 (`w0`, when `want` has bit 0) and side 1
+ * (`w1`, bit 1): white's and black's pieces W and B, the empty squares. Both sides read the same
+ * shifted words (one side's friends are the other's enemies), so counting both in one pass
+ * shares the shifts. Always inlined with constant d, c and want, so that the shifts and table
+ * reads fold away. */
+CAM_MOB_INLINE void dir_class(side_work *w0, side_work *w1, const uint64_t *W, const uint64_t *B,
+                              const uint64_t *empty, int want, int d, int c)
 {
     int cn = c ^ cam_pc_step_xor[d], so = cam_pc_step_off[c][d], lo = cam_pc_leap_off[d];
-    uint64_t next_target = cam_pc_shift(target[cn], -so);
-    uint64_t canter = cam_pc_shift(own[cn], -so) & cam_pc_shift(target[c], -lo) & CAM_PC_BOARD[c];
-    uint64_t jump = cam_pc_shift(enemy[cn], -so) & cam_pc_shift(empty[c], -lo) & CAM_PC_BOARD[c];
-    s->canter[d][c] = canter;
-    s->jump[d][c] = jump;
-    canter_from[d][c] = movers[c] & canter;
-    linked[c] |= canter;
-    any_canter[c] |= canter_from[d][c];
-    *n += cam_popcount(movers[c] & (next_target | jump));
+    /* x's neighbour in direction d holds a white / black piece / is empty; x + 2d is empty. */
+    uint64_t next_w = cam_pc_shift(W[cn], -so), next_b = cam_pc_shift(B[cn], -so);
+    uint64_t next_empty = cam_pc_shift(empty[cn], -so);
+    uint64_t beyond_empty = cam_pc_shift(empty[c], -lo) & CAM_PC_BOARD[c];
+    for (int side = 0; side < 2; side++) {
+        if (!(want & (1 << side)))
+            continue;
+        side_work *w = side == 0 ? w0 : w1;
+        const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
+        /* Moves and canters land on empty squares outside the own castle. */
+        uint64_t next_target = next_empty & ~cam_pc_shift(own_castle[cn], -so);
+        uint64_t canter = (side == 0 ? next_w : next_b) & beyond_empty & ~cam_pc_shift(own_castle[c], -lo);
+        uint64_t jump = (side == 0 ? next_b : next_w) & beyond_empty;
+        w->s.canter[d][c] = canter;
+        w->s.jump[d][c] = jump;
+        w->canter_from[d][c] = w->movers[c] & canter;
+        w->linked[c] |= canter;
+        w->any_canter[c] |= w->canter_from[d][c];
+        w->n += cam_popcount(w->movers[c] & (next_target | jump));
+    }
 }
 
-/* The clones are static: GCC gives the dispatcher of a target_clones function default
- * visibility whatever -fvisibility says, and libboardai.a must expose only ba_ names. */
-CAM_CLONES static int mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2],
-                                         int castle_moves_left, int side)
+/* The start of one side's count: its pieces, and the castle square it controls from inside
+ * the opponent's castle. */
+CAM_MOB_INLINE void side_start(side_work *w, const uint64_t *own, const uint64_t *empty,
+                               const cam_pcbb *knights_of, int castle_moves_left, int side)
 {
-    side_sets s;
-    uint64_t own[4], enemy[4], empty[4], target[4], movers[4], knights[4];
     const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
-    const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
-    int n = 0, castled = 0, castle_free = 0;
+    int castled = 0, castle_free = 0;
+    w->n = 0;
     for (int c = 0; c < 4; c++) {
-        knights[c] = knights_of[side].c[c];
-        own[c] = men[side].c[c] | knights[c];
-        enemy[c] = men[1 - side].c[c] | knights_of[1 - side].c[c];
-        empty[c] = CAM_PC_BOARD[c] & ~own[c] & ~enemy[c];
-        target[c] = empty[c] & ~own_castle[c]; /* where moves and canters land */
-        movers[c] = own[c] & ~opp_castle[c];   /* pieces not in the opponent's castle */
-        s.castles[c] = CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c];
-        s.flooded[c] = 0;
+        w->knights[c] = knights_of[side].c[c];
+        w->movers[c] = own[c] & ~opp_castle[c]; /* pieces not in the opponent's castle */
+        w->any_canter[c] = w->linked[c] = 0;
+        w->s.castles[c] = CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c];
+        w->s.flooded[c] = 0;
+        w->s.ncomp[c] = 0;
         castled += cam_popcount(own[c] & opp_castle[c]);
         castle_free |= (opp_castle[c] & empty[c]) != 0;
     }
     /* A piece in the opponent's castle controls the other castle square if it may go there. */
     if (castled == 1 && castle_free && castle_moves_left > 0)
-        n++;
+        w->n++;
+}
 
+/* The canters of one side, class by class, once its sets are known. */
+CAM_MOB_INLINE int side_finish(side_work *w, const uint64_t *enemy, int side)
+{
+    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+    if (!(w->any_canter[0] | w->any_canter[1] | w->any_canter[2] | w->any_canter[3]))
+        return w->n;
+    int n = w->n;
+    const uint64_t(*cf)[4] = (const uint64_t(*)[4])w->canter_from;
+#define CAM_MOB_CLASS(c) \
+    n += class_canters(&w->s, enemy, w->knights, cf, w->linked, w->any_canter[c], opp_castle[c], c);
+    CAM_MOB_CLASS(0) CAM_MOB_CLASS(1) CAM_MOB_CLASS(2) CAM_MOB_CLASS(3)
+#undef CAM_MOB_CLASS
+    return n;
+}
+
+/* The counts of the sides in `want` (bit 0 white, bit 1 black) into out[side]. */
+CAM_MOB_INLINE void mobility_sides(const cam_pcbb men[2], const cam_pcbb knights_of[2],
+                                   const int castle_moves_left[2], int want, int out[2])
+{
+    side_work w0, w1;
+    uint64_t W[4], B[4], empty[4];
+    for (int c = 0; c < 4; c++) {
+        W[c] = men[0].c[c] | knights_of[0].c[c];
+        B[c] = men[1].c[c] | knights_of[1].c[c];
+        empty[c] = CAM_PC_BOARD[c] & ~W[c] & ~B[c];
+    }
+    if (want & 1)
+        side_start(&w0, W, empty, knights_of, castle_moves_left[0], 0);
+    if (want & 2)
+        side_start(&w1, B, empty, knights_of, castle_moves_left[1], 1);
     /* Plain moves and jumps from the start square of all pieces at once, direction by
      * direction and class (a square counts once per piece that controls it: one bit per
      * piece and direction); canter_from[d] holds the pieces with a canter in direction d.
      * Unrolled by hand so that every shift is by a constant. */
-    uint64_t canter_from[8][4], any_canter[4] = {0, 0, 0, 0}, linked[4] = {0, 0, 0, 0};
-#define CAM_MOB_DC(d, c) dir_class(&s, own, enemy, empty, target, movers, canter_from, any_canter, linked, &n, d, c);
+#define CAM_MOB_DC(d, c) dir_class(&w0, &w1, W, B, empty, want, d, c);
 #define CAM_MOB_D(d) CAM_MOB_DC(d, 0) CAM_MOB_DC(d, 1) CAM_MOB_DC(d, 2) CAM_MOB_DC(d, 3)
     CAM_MOB_D(0) CAM_MOB_D(1) CAM_MOB_D(2) CAM_MOB_D(3) CAM_MOB_D(4) CAM_MOB_D(5) CAM_MOB_D(6) CAM_MOB_D(7)
 #undef CAM_MOB_D
 #undef CAM_MOB_DC
-    if (!(any_canter[0] | any_canter[1] | any_canter[2] | any_canter[3]))
-        return n;
+    if (want & 1)
+        out[0] = side_finish(&w0, B, 0);
+    if (want & 2)
+        out[1] = side_finish(&w1, W, 1);
+}
 
-    for (int c = 0; c < 4; c++)
-        s.ncomp[c] = 0;
-#define CAM_MOB_CLASS(c) \
-    n += class_canters(&s, enemy, knights, (const uint64_t(*)[4])canter_from, linked, any_canter[c], opp_castle[c], c);
-    CAM_MOB_CLASS(0) CAM_MOB_CLASS(1) CAM_MOB_CLASS(2) CAM_MOB_CLASS(3)
-#undef CAM_MOB_CLASS
-    return n;
+/* The clones are static: GCC gives the dispatcher of a target_clones function default
+ * visibility whatever -fvisibility says, and libboardai.a must expose only ba_ names. */
+CAM_CLONES static int mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2],
+                                     int castle_moves_left, int side)
+{
+    int left[2] = {castle_moves_left, castle_moves_left}, out[2] = {0, 0};
+    if (side == 0)
+        mobility_sides(men, knights_of, left, 1, out);
+    else
+        mobility_sides(men, knights_of, left, 2, out);
+    return out[side];
+}
+
+CAM_CLONES static void mobility_counts(const cam_pcbb men[2], const cam_pcbb knights_of[2],
+                                       const int castle_moves_left[2], int out[2])
+{
+    mobility_sides(men, knights_of, castle_moves_left, 3, out);
 }
 
 int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2], int castle_moves_left,
                        int side)
 {
     return mobility_count(men, knights_of, castle_moves_left, side);
+}
+
+void cam_mobility_counts(const cam_pcbb men[2], const cam_pcbb knights_of[2],
+                         const int castle_moves_left[2], int out[2])
+{
+    mobility_counts(men, knights_of, castle_moves_left, out);
 }
 
 int cam_eval_mobility_count(cam_view *v, int side)
