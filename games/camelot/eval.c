@@ -186,7 +186,7 @@ CAM_EVAL_INLINE void terms_of(const eval_input *in, const cam_eval_params *p, ca
     for (int side = 0; side < 2; side++) {
         int32_t *t = out->terms[side];
         int32_t knight_cp = 0;
-        if (in->knights[side] > 0) {
+        if (in->knights[side] > 0 && !cam_knight_cp_table(p, in->uncastled[side], &knight_cp)) {
             if (in->uncastled[side] > 1 && scale == 0.0)
                 scale = cam_knight_scale(p);
             knight_cp = cam_knight_cp_scaled(p, scale, in->uncastled[side]);

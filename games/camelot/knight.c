@@ -67,3 +67,17 @@ double ba_camelot_knight_value(double n, const ba_camelot_weights *w, int pieces
     }
     return cam_knight_value(n, w->knight_x, (double)w->man, pieces);
 }
+
+/* cam_knight_cp() for P = 0..14 with Nolan's N, X = 4/3 and a man of 100 (test_knight checks
+ * every entry against the formula). */
+static const int32_t NOLAN_KNIGHT_CP[15] = {10000, 10000, 12560, 14480, 15920, 16999, 17809, 18417,
+                                            18872, 19214, 19470, 19663, 19807, 19915, 19996};
+
+int cam_knight_cp_table(const cam_eval_params *p, int pieces, int32_t *out)
+{
+    if (pieces < 0 || pieces > 14 || p->knight_n != BA_CAMELOT_KNIGHT_N_DEFAULT ||
+        p->weights.knight_x != 4.0 / 3.0 || p->weights.man != 100)
+        return 0;
+    *out = NOLAN_KNIGHT_CP[pieces];
+    return 1;
+}

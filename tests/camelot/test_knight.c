@@ -140,6 +140,31 @@ START_TEST(test_hundredths_in_the_evaluation)
 }
 END_TEST
 
+START_TEST(test_table_is_the_formula)
+{
+    /* The evaluation reads K from a table for Nolan's N, X and man: every entry is the
+     * formula's, and any other N, X or man (or P) is left to the formula. */
+    ba_camelot_options o = ba_camelot_options_default();
+    for (int p = 0; p <= 14; p++) {
+        int32_t cp = -1;
+        ck_assert_int_eq(cam_knight_cp_table(&o, p, &cp), 1);
+        ck_assert_int_eq(cp, cam_knight_cp(&o, p));
+    }
+    int32_t cp = -1;
+    ck_assert_int_eq(cam_knight_cp_table(&o, 15, &cp), 0);
+    ck_assert_int_eq(cam_knight_cp_table(&o, -1, &cp), 0);
+    o.knight_n = 17.1;
+    ck_assert_int_eq(cam_knight_cp_table(&o, 5, &cp), 0);
+    o = ba_camelot_options_default();
+    o.weights.knight_x = 1.5;
+    ck_assert_int_eq(cam_knight_cp_table(&o, 5, &cp), 0);
+    o = ba_camelot_options_default();
+    o.weights.man = 90;
+    ck_assert_int_eq(cam_knight_cp_table(&o, 5, &cp), 0);
+    ck_assert_int_eq(cp, -1);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("camelot_knight");
@@ -150,6 +175,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_n_is_real);
     tcase_add_test(tc, test_weights_scale_the_premium);
     tcase_add_test(tc, test_hundredths_in_the_evaluation);
+    tcase_add_test(tc, test_table_is_the_formula);
     suite_add_tcase(s, tc);
     return s;
 }
