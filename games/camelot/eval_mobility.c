@@ -58,7 +58,7 @@ typedef struct side_sets {
  * mobility_count (CAM_CLONES, bb.h). */
 
 /* Floods the component of class c holding the landing square `bit` (empty, not a castle). */
-static void flood(side_sets *s, int c, uint64_t bit)
+CAM_MOB_INLINE void flood(side_sets *s, int c, uint64_t bit)
 {
     uint64_t comp = bit, frontier = bit, sinks = 0;
     const uint64_t castles = s->castles[c];
