@@ -22,8 +22,9 @@
  * first canters lead anyway. So each component is flooded once per side and evaluation, on first
  * need, and shared by every piece that lands in it: a piece's count is then the size of a
  * union of components instead of a flood of its own (what the first version did, piece by
- * piece, at half of the whole search's time). The only per-piece correction is a knight's jump
- * that lands on the square it left.
+ * piece, at half of the whole search's time), and the sum over the pieces is counted per
+ * component (its size times the pieces that land in it). Only a knight needs its own reach:
+ * the enemies it could jump from there (its Charges).
  *
  * Everything is done on parity-class bitboards (pcbb.h): a class is one 64-bit word, so plain
  * moves, jumps from the start and first canters of all pieces at once cost a few word operations
@@ -81,23 +82,23 @@ CAM_MOB_INLINE void flood(side_sets *s, int c, uint64_t bit)
 
 /* The squares a knight on `pb` (a bit of class c, with canter reach `reach`) controls beyond
  * its own square's moves: the enemies it could jump from a landing (not from a castle square,
- * where the move has stopped), the square it left counting as empty, minus those it can jump
- * from its own square (already counted with the plain moves). */
-CAM_MOB_INLINE int charge_targets(const side_sets *s, const uint64_t *enemy, int c, uint64_t pb,
-                                  uint64_t reach)
+ * where the move has stopped), minus those it can jump from its own square (already counted
+ * with the plain moves). `jump_any`: the squares of class c from which some jump exists.
+ * A jump that lands on the square the knight left (from a landing two squares away, over the
+ * enemy between) needs no term of its own: that landing is empty, so the knight can jump the
+ * same enemy from its own square, and such enemies are not counted here. */
+CAM_MOB_INLINE int charge_targets(const side_sets *s, int c, uint64_t pb, uint64_t reach, uint64_t jump_any)
 {
     uint64_t landings = reach & ~s->castles[c];
+    if ((landings & jump_any) == 0)
+        return 0; /* no landing lets it jump (most knights, most positions) */
     uint64_t jumped[4] = {0, 0, 0, 0}, start[4] = {0, 0, 0, 0};
-    /* Per direction d: jumps from a landing, jumps from the start square, and a jump from
-     * x = knight - 2d over e = knight - d, which lands on the knight's square (empty once it
-     * has left). */
+    /* Per direction d: jumps from a landing, and jumps from the start square. */
 #define CAM_MOB_CHARGE(d)                                                                      \
     {                                                                                          \
         const int cn = c ^ cam_pc_step_xor[d], so = cam_pc_step_off[c][d];                     \
         jumped[cn] |= cam_pc_shift(landings & s->jump[d][c], so);                              \
         start[cn] |= cam_pc_shift(pb & s->jump[d][c], so);                                     \
-        uint64_t x = cam_pc_shift(pb, -cam_pc_leap_off[d]) & landings;                         \
-        jumped[cn] |= cam_pc_shift(x, so) & enemy[cn];                                         \
     }
     CAM_MOB_CHARGE(0) CAM_MOB_CHARGE(1) CAM_MOB_CHARGE(2) CAM_MOB_CHARGE(3)
     CAM_MOB_CHARGE(4) CAM_MOB_CHARGE(5) CAM_MOB_CHARGE(6) CAM_MOB_CHARGE(7)
@@ -114,7 +115,7 @@ CAM_MOB_INLINE int charge_targets(const side_sets *s, const uint64_t *enemy, int
  * component's size times the number of pieces that land in it, and the castle square once per
  * piece that reaches it. Only a knight's own reach is needed (its Charge targets). Always
  * inlined with a constant c. */
-CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *enemy, const uint64_t *knights,
+CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *knights,
                                  const uint64_t (*canter_from)[4], const uint64_t *linked,
                                  uint64_t pieces, uint64_t opp_castle, int c)
 {
@@ -157,7 +158,12 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *enemy, const uint
     }
     n += cam_popcount(to_castle);
     /* The knights' Charge targets, from each knight's own reach. */
-    for (uint64_t kn = pieces & knights[c]; kn != 0; kn &= kn - 1) {
+    const uint64_t class_knights = pieces & knights[c];
+    uint64_t jump_any = 0;
+    if (class_knights != 0)
+        for (int d = 0; d < 8; d++)
+            jump_any |= s->jump[d][c];
+    for (uint64_t kn = class_knights; kn != 0; kn &= kn - 1) {
         uint64_t pb = kn & (0 - kn), land = 0;
 #define CAM_MOB_KLAND(d) land |= cam_pc_shift(pb & canter_from[d][c], cam_pc_leap_off[d]);
         CAM_MOB_KLAND(0) CAM_MOB_KLAND(1) CAM_MOB_KLAND(2) CAM_MOB_KLAND(3)
@@ -168,7 +174,7 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *enemy, const uint
             for (int k = 0; k < s->ncomp[c]; k++)
                 if (s->comp[c][k] & land)
                     reach |= s->comp[c][k] | s->sinks[c][k];
-        n += charge_targets(s, enemy, c, pb, reach);
+        n += charge_targets(s, c, pb, reach, jump_any);
     }
     return n;
 }
@@ -237,7 +243,7 @@ CAM_MOB_INLINE void side_start(side_work *w, const uint64_t *own, const uint64_t
 }
 
 /* The canters of one side, class by class, once its sets are known. */
-CAM_MOB_INLINE int side_finish(side_work *w, const uint64_t *enemy, int side)
+CAM_MOB_INLINE int side_finish(side_work *w, int side)
 {
     const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
     if (!(w->any_canter[0] | w->any_canter[1] | w->any_canter[2] | w->any_canter[3]))
@@ -245,7 +251,7 @@ CAM_MOB_INLINE int side_finish(side_work *w, const uint64_t *enemy, int side)
     int n = w->n;
     const uint64_t(*cf)[4] = (const uint64_t(*)[4])w->canter_from;
 #define CAM_MOB_CLASS(c) \
-    n += class_canters(&w->s, enemy, w->knights, cf, w->linked, w->any_canter[c], opp_castle[c], c);
+    n += class_canters(&w->s, w->knights, cf, w->linked, w->any_canter[c], opp_castle[c], c);
     CAM_MOB_CLASS(0) CAM_MOB_CLASS(1) CAM_MOB_CLASS(2) CAM_MOB_CLASS(3)
 #undef CAM_MOB_CLASS
     return n;
@@ -276,9 +282,9 @@ CAM_MOB_INLINE void mobility_sides(const cam_pcbb men[2], const cam_pcbb knights
 #undef CAM_MOB_D
 #undef CAM_MOB_DC
     if (want & 1)
-        out[0] = side_finish(&w0, B, 0);
+        out[0] = side_finish(&w0, 0);
     if (want & 2)
-        out[1] = side_finish(&w1, W, 1);
+        out[1] = side_finish(&w1, 1);
 }
 
 /* The clones are static: GCC gives the dispatcher of a target_clones function default
