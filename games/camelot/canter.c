@@ -7,12 +7,28 @@
 
 #include "camelot/canter.h"
 
+#if defined(__GNUC__)
+#define CAM_CANTER_INLINE static inline __attribute__((always_inline))
+#else
+#define CAM_CANTER_INLINE static inline
+#endif
+
+/* The eight directions of canter_dirs for a constant class c (so that every shift and table
+ * read folds to a constant). */
+CAM_CANTER_INLINE void canter_dirs_class(const uint64_t *own, uint64_t target, uint64_t *ok, int c)
+{
+#pragma GCC unroll 8
+    for (int d = 0; d < CAM_DIRS; d++)
+        ok[d] = cam_pc_shift(own[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
+                cam_pc_shift(target, -cam_pc_leap_off[d]) & CAM_PC_BOARD[c];
+}
+
 /* ok[d]: the squares of from's parity class from which a canter of the piece of `side` on
  * `from` in direction d lands on a square it may canter to (empty, not its own castle): a
  * friendly piece on the square between, all squares at once on the state's piece sets. The
  * piece's own square is occupied, so nothing lands there (it counts as empty only as the square
- * between two others, and those lie in other classes). */
-static void canter_dirs(const cam_state *s, int side, int from, uint64_t *ok)
+ * between two others, and those lie in other classes). Returns the class. */
+static int canter_dirs(const cam_state *s, int side, int from, uint64_t *ok)
 {
     int c = CAM_PC_CLASS(cam_sq_file[from], cam_sq_rank[from]);
     const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
@@ -21,9 +37,13 @@ static void canter_dirs(const cam_state *s, int side, int from, uint64_t *ok)
         own[k] = s->pieces[side][0].c[k] | s->pieces[side][1].c[k];
     uint64_t target = CAM_PC_BOARD[c] & ~own[c] & ~own_castle[c] &
                       ~(s->pieces[1 - side][0].c[c] | s->pieces[1 - side][1].c[c]);
-    for (int d = 0; d < CAM_DIRS; d++)
-        ok[d] = cam_pc_shift(own[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
-                cam_pc_shift(target, -cam_pc_leap_off[d]) & CAM_PC_BOARD[c];
+    switch (c) {
+    case 0: canter_dirs_class(own, target, ok, 0); break;
+    case 1: canter_dirs_class(own, target, ok, 1); break;
+    case 2: canter_dirs_class(own, target, ok, 2); break;
+    default: canter_dirs_class(own, target, ok, 3); break;
+    }
+    return c;
 }
 
 static inline int pc_bit_of(int sq)
@@ -106,14 +126,13 @@ void cam_canter_reach(const cam_state *s, int from, cam_sqset *out)
 
 uint64_t cam_canter_reach_class(const cam_state *s, int side, int from)
 {
-    int file = cam_sq_file[from], rank = cam_sq_rank[from];
-    int c = CAM_PC_CLASS(file, rank);
-    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
     uint64_t ok[CAM_DIRS];
-    canter_dirs(s, side, from, ok);
-    uint64_t reach = 0, frontier = (uint64_t)1 << CAM_PC_BIT(file, rank);
+    int c = canter_dirs(s, side, from, ok);
+    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+    uint64_t reach = 0, frontier = (uint64_t)1 << pc_bit_of(from);
     while (frontier) {
         uint64_t next = 0;
+#pragma GCC unroll 8
         for (int d = 0; d < CAM_DIRS; d++)
             next |= cam_pc_shift(frontier & ok[d], cam_pc_leap_off[d]);
         next &= ~reach;
@@ -121,6 +140,17 @@ uint64_t cam_canter_reach_class(const cam_state *s, int side, int from)
         frontier = next & ~opp_castle[c]; /* a canter into the opponent's castle ends there */
     }
     return reach;
+}
+
+/* The jump starts of cam_charge_starts for a constant class c. */
+CAM_CANTER_INLINE uint64_t charge_starts_class(const uint64_t *enemy, uint64_t land, int c)
+{
+    uint64_t starts = 0;
+#pragma GCC unroll 8
+    for (int d = 0; d < CAM_DIRS; d++)
+        starts |= cam_pc_shift(enemy[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
+                  cam_pc_shift(land, -cam_pc_leap_off[d]);
+    return starts;
 }
 
 uint64_t cam_charge_starts(const cam_state *s, int side, int from)
@@ -134,10 +164,13 @@ uint64_t cam_charge_starts(const cam_state *s, int side, int from)
         enemy[k] = s->pieces[1 - side][0].c[k] | s->pieces[1 - side][1].c[k];
     /* Where a jump may land: empty, or the knight's own square, which it has left. */
     uint64_t land = (CAM_PC_BOARD[c] & ~enemy[c] & ~s->pieces[side][0].c[c] & ~s->pieces[side][1].c[c]) | self;
-    uint64_t starts = 0;
-    for (int d = 0; d < CAM_DIRS; d++)
-        starts |= cam_pc_shift(enemy[c ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) &
-                  cam_pc_shift(land, -cam_pc_leap_off[d]);
+    uint64_t starts;
+    switch (c) {
+    case 0: starts = charge_starts_class(enemy, land, 0); break;
+    case 1: starts = charge_starts_class(enemy, land, 1); break;
+    case 2: starts = charge_starts_class(enemy, land, 2); break;
+    default: starts = charge_starts_class(enemy, land, 3); break;
+    }
     /* (The knight's own square is no canter's landing: left out.) */
     return starts & CAM_PC_BOARD[c] & ~opp_castle[c] & ~self;
 }
