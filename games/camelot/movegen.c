@@ -185,8 +185,12 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
          * order; a byte holds a piece of `side` when its kind bits are set and its side bit
          * (bit 2) says so: one bit per such square, at the bottom of its byte. */
         uint64_t word = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&word, s->board + base, sizeof word); /* one load */
+#else
         for (int k = 0; k < 8; k++)
             word |= (uint64_t)s->board[base + k] << (8 * k);
+#endif
         const uint64_t low = 0x0101010101010101ull;
         uint64_t side_bit = (word >> 2) & low;
         uint64_t mine = (word | (word >> 1)) & low & (gen.side ? side_bit : ~side_bit);
