@@ -143,10 +143,14 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     if (!tactical && bac_forced(s, ply))
         tactical = 1; /* only noisy moves here: nothing to prune or reduce, no pass */
     bac_frame *f = &s->f[ply];
-    if (BA_GAME_HAS(s->g, extension)) {
+    if (BA_GAME_HAS(s->g, extension) && !s->selective) {
         /* With extensions the value depends on the extension budget left under the cap
-         * (2 * iteration depth - ply - depth), not on the depth alone: scores are keyed with it
-         * (exact), while the move-only entry under move_key still orders the next iteration. */
+         * (2 * iteration depth - ply - depth), not on the depth alone: exact search keys its
+         * scores with it, while the move-only entry under move_key still orders the next
+         * iteration. The selective search is no longer a function of the depth anyway; keying
+         * by the budget would keep every score of one iteration from the next (the budget of a
+         * node grows by one with each iteration), so it keys by the position alone, as
+         * Stockfish does. */
         f->key ^= bac_mix64(0x45787465ull + (uint64_t)(2 * s->iter_depth - ply - depth));
     }
     const int alpha0 = alpha;
