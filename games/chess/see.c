@@ -53,14 +53,13 @@ int chs_see(const chs_board *b, chs_move m)
         if (type == CHS_KING && (attackers & b->color[side ^ 1]))
             break; /* the king may not take a defended piece */
         d++;
-        gain[d] = on_square - gain[d - 1];
-        if (max_int(-gain[d - 1], gain[d]) < 0)
-            break; /* neither side can gain by going on */
+        gain[d] = on_square - gain[d - 1]; /* side takes what stands on the square */
         on_square = see_value[type];
         occ ^= bit;
         attackers = (chs_attackers(b, to, occ, 0) | chs_attackers(b, to, occ, 1)) & occ;
         side ^= 1;
     }
+    /* Back from the last capture: each side may stop taking when going on loses. */
     while (d > 0) {
         gain[d - 1] = -max_int(-gain[d - 1], gain[d]);
         d--;
