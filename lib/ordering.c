@@ -58,18 +58,49 @@ int64_t bac_order_key(const bac_order *o, const ba_game *g, const void *state, c
     return key + o->history[stm & 1][move_slot(m)];
 }
 
-void bac_order_cutoff(bac_order *o, const ba_move *m, int ply, int stm, int depth)
+static void add_killer(bac_order *o, const ba_move *m, int ply)
 {
     if (ply < o->plies && !ba_move_equal(&o->killers[ply][0], m)) {
         o->killers[ply][1] = o->killers[ply][0];
         o->killers[ply][0] = *m;
     }
+}
+
+void bac_order_cutoff(bac_order *o, const ba_move *m, int ply, int stm, int depth)
+{
+    add_killer(o, m, ply);
     int32_t *h = &o->history[stm & 1][move_slot(m)];
     *h += depth * depth;
     if (*h >= BAC_HISTORY_MAX) /* age the whole table so it keeps adapting */
         for (int s = 0; s < 2; s++)
             for (int i = 0; i < BAC_HISTORY_SIZE; i++)
                 o->history[s][i] /= 2;
+}
+
+int32_t bac_order_history(const bac_order *o, const ba_move *m, int stm)
+{
+    return o->history[stm & 1][move_slot(m)];
+}
+
+/* h += bonus - h * |bonus| / GRAVITY: h approaches +-GRAVITY and never passes it. */
+static void gravity(int32_t *h, int bonus)
+{
+    int64_t v = *h;
+    if (v > BAC_HISTORY_GRAVITY || v < -BAC_HISTORY_GRAVITY) /* left by exact search */
+        v = v > 0 ? BAC_HISTORY_GRAVITY : -BAC_HISTORY_GRAVITY;
+    int64_t mag = bonus < 0 ? -bonus : bonus;
+    v += bonus - v * mag / BAC_HISTORY_GRAVITY;
+    *h = (int32_t)v;
+}
+
+void bac_order_reward(bac_order *o, const ba_move *m, const ba_move *const *tried, int ntried, int ply,
+                      int stm, int depth)
+{
+    add_killer(o, m, ply);
+    int bonus = depth > 7 ? 1400 : 200 * depth; /* a deeper cut-off says more */
+    gravity(&o->history[stm & 1][move_slot(m)], bonus);
+    for (int i = 0; i < ntried; i++)
+        gravity(&o->history[stm & 1][move_slot(tried[i])], -bonus);
 }
 
 const ba_move *bac_order_counter(const bac_order *o, const ba_move *prev, int stm)

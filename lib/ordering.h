@@ -30,6 +30,16 @@ int64_t bac_order_key(const bac_order *o, const ba_game *g, const void *state, c
                       int ply, int stm, int use_heuristics);
 /* Records a move that caused a beta cutoff at ply with remaining depth. */
 void bac_order_cutoff(bac_order *o, const ba_move *m, int ply, int stm, int depth);
+/* Selective search: the history of a move for side stm, within +-BAC_HISTORY_GRAVITY once only
+ * bac_order_reward() has written it (exact search's cut-off counts may exceed it). */
+int32_t bac_order_history(const bac_order *o, const ba_move *m, int stm);
+#define BAC_HISTORY_GRAVITY 16384
+/* Selective search: a move that cut off at ply gets a bonus by depth, and the moves searched
+ * before it in vain (tried[0..ntried)) the same malus; the history is kept within
+ * +-BAC_HISTORY_GRAVITY by the "gravity" update of the strong engines, so moves that stop
+ * working lose their rank quickly. Killers as bac_order_cutoff(). */
+void bac_order_reward(bac_order *o, const ba_move *m, const ba_move *const *tried, int ntried, int ply,
+                      int stm, int depth);
 /* The counter-move heuristic (selective search only, so exact search orders as before): the
  * move that last refuted @p prev for side stm, or NULL; and recording one. */
 const ba_move *bac_order_counter(const bac_order *o, const ba_move *prev, int stm);

@@ -29,6 +29,8 @@ typedef struct bac_frame {
     int stm;             /* side to move */
     int null_move;       /* selective: this node was reached by a null move */
     int no_null;         /* selective: a null move must not be tried here (verification) */
+    int has_eval;        /* selective: static_eval holds this node's static value */
+    int static_eval;     /* (for the "improving" test two plies further down) */
     ba_move move;        /* the move that led here (counter-move ordering); none at the root */
     int pv_len;
     ba_move pv[BA_MAX_PV];

@@ -27,6 +27,14 @@ _Static_assert(SEL_FUTILITY_MAX_DEPTH <= SEL_RFP_MAX_DEPTH, "futility reuses the
  * more). */
 #define SEL_LMR_MIN_DEPTH 3
 #define SEL_LMR_FIRST 2
+/* Late-move pruning: up to this depth, quiet moves after the first (3 + depth^2) / 2 (twice as
+ * many while the static value improves) are skipped, where the game gives a futility margin. */
+#define SEL_LMP_MAX_DEPTH 5
+/* Internal iterative reduction: a node from this depth without a table move is searched one ply
+ * shallower (its ordering is a guess, a cheaper pass fills the table for the next iteration). */
+#define SEL_IIR_MIN_DEPTH 4
+/* Quiet moves remembered per node for the history malus. */
+#define SEL_TRIED_MAX 64
 
 static int ab(bac_search *s, int ply, int depth, int alpha, int beta);
 
@@ -80,6 +88,21 @@ static int move_noisy(const bac_search *s, const void *state, const ba_move *m)
     return BA_GAME_HAS(g, order_key) && g->order_key(g, state, m) > 0;
 }
 
+/* "Improving": the static value is above the one two plies up (the same side's last turn;
+ * four plies up when that node had none, in check). Unknown counts as improving: prune less. */
+static int improving(const bac_search *s, int ply)
+{
+    const bac_frame *f = s->f;
+    for (int back = 2; back <= 4 && back <= ply; back += 2) {
+        const bac_frame *p = &f[ply - back];
+        if (p->stm != f[ply].stm || f[ply - back + 1].stm == f[ply].stm)
+            return 1; /* extra turns: the plies do not alternate */
+        if (p->has_eval)
+            return f[ply].static_eval > p->static_eval;
+    }
+    return 1;
+}
+
 static int futility_margin(const bac_search *s, int ply, int depth)
 {
     const ba_game *g = s->g;
@@ -122,6 +145,17 @@ static int try_null_move(bac_search *s, int ply, int depth, int beta)
     return v;
 }
 
+/* Stores the node's result (and the move-only entry of history games). */
+static void store(bac_search *s, int ply, int score, int depth, int flag, uint32_t move, int eval,
+                  uint64_t guesses0)
+{
+    const bac_frame *f = &s->f[ply];
+    int proven = s->guesses == guesses0 ? BAC_TT_PROVEN : 0;
+    bac_tt_store(&s->eng->tt, f->key, bac_tt_score_to(score, ply), depth, flag | proven, move, eval);
+    if (f->move_key != f->key && move != BAC_TT_NO_MOVE)
+        bac_tt_store(&s->eng->tt, f->move_key, 0, depth, BAC_TT_MOVE, move, BAC_TT_NO_EVAL);
+}
+
 static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
 {
     int ts = 0;
@@ -143,10 +177,14 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     if (!tactical && bac_forced(s, ply))
         tactical = 1; /* only noisy moves here: nothing to prune or reduce, no pass */
     bac_frame *f = &s->f[ply];
-    if (BA_GAME_HAS(s->g, extension)) {
+    if (BA_GAME_HAS(s->g, extension) && !s->selective) {
         /* With extensions the value depends on the extension budget left under the cap
-         * (2 * iteration depth - ply - depth), not on the depth alone: scores are keyed with it
-         * (exact), while the move-only entry under move_key still orders the next iteration. */
+         * (2 * iteration depth - ply - depth), not on the depth alone: exact search keys its
+         * scores with it, while the move-only entry under move_key still orders the next
+         * iteration. The selective search is no longer a function of the depth anyway; keying
+         * by the budget would keep every score of one iteration from the next (the budget of a
+         * node grows by one with each iteration), so it keys by the position alone, as
+         * Stockfish does. */
         f->key ^= bac_mix64(0x45787465ull + (uint64_t)(2 * s->iter_depth - ply - depth));
     }
     const int alpha0 = alpha;
@@ -176,26 +214,50 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         }
     }
 
-    /* Selective pruning before any move: only away from the PV, never in a tactical node, never
-     * at a mate-score bound. */
-    int static_eval = 0, have_eval = 0, margin = 0;
-    if (s->selective && ply > 0 && !pv_node && !tactical && !is_win(beta) &&
+    /* The static value of a node of the selective search that is not tactical, from the table
+     * when it has it (a dear evaluation is not repeated), for the pruning below and for the
+     * "improving" test of the node two plies down. */
+    int static_eval = 0, have_eval = 0, margin = 0, impr = 1;
+    f->has_eval = 0;
+    if (s->selective && ply > 0 && !tactical &&
         (BA_GAME_HAS(s->g, futility_margin) || BA_GAME_HAS(s->g, make_null))) {
         /* (without either hook the static value would serve nothing here) */
-        static_eval = bac_eval(s, ply);
+        if (e && e->has_eval) {
+            static_eval = e->eval;
+            s->guesses++; /* as bac_eval(): a heuristic value */
+        } else {
+            static_eval = bac_eval(s, ply);
+        }
         have_eval = 1;
-        if (depth <= SEL_RFP_MAX_DEPTH) {
-            int m = margin = futility_margin(s, ply, depth); /* asked once: the game may work */
-            if (m > 0 && static_eval - m >= beta)
-                return static_eval - m; /* reverse futility: even a bad move keeps it >= beta */
+        f->static_eval = static_eval;
+        f->has_eval = 1;
+        impr = improving(s, ply);
+        if (depth <= SEL_RFP_MAX_DEPTH)
+            margin = futility_margin(s, ply, depth); /* asked once: the game may work */
+    }
+    /* Selective pruning before any move: only away from the PV, never at a mate-score bound. */
+    if (have_eval && !pv_node && !is_win(beta)) {
+        if (margin > 0) {
+            /* Reverse futility: even a bad move keeps it >= beta. While the static value
+             * improves, half a ply's share of the margin less is asked. */
+            int m = impr ? margin - margin / (2 * depth) : margin;
+            if (static_eval - m >= beta)
+                return static_eval - m;
         }
         if (static_eval >= beta) {
             int v = try_null_move(s, ply, depth, beta);
             if (s->abort)
                 return 0;
-            if (v >= beta)
+            if (v >= beta) {
+                store(s, ply, v, depth, BAC_TT_LOWER, BAC_TT_NO_MOVE, static_eval, guesses0);
                 return v;
+            }
         }
+    }
+    if (s->selective && ply > 0 && depth >= SEL_IIR_MIN_DEPTH && hash_move == BAC_TT_NO_MOVE && !tactical &&
+        s->eng->tt.slots) {
+        depth--;
+        s->guesses++; /* a reduced search proves nothing (a faster win may lie beyond it) */
     }
 
     int n = bac_generate(s, ply, 0);
@@ -215,14 +277,20 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     /* Futility pruning of quiet moves: hopeless when even the margin cannot lift the static
      * value to alpha. */
     int futile = 0, fut_value = -BA_SCORE_INF;
-    if (have_eval && depth <= SEL_FUTILITY_MAX_DEPTH && !is_win(alpha)) {
+    /* Late-move pruning: where the static value is trusted (a positive margin), at most this many
+     * moves are looked at before the quiet ones are skipped. */
+    int lmp_after = have_eval && !pv_node && margin > 0 && depth <= SEL_LMP_MAX_DEPTH && !is_win(alpha)
+                        ? (3 + depth * depth) / (2 - impr)
+                        : n;
+    if (have_eval && !pv_node && depth <= SEL_FUTILITY_MAX_DEPTH && !is_win(alpha)) {
         int m = margin; /* SEL_FUTILITY_MAX_DEPTH <= SEL_RFP_MAX_DEPTH: asked above */
         if (m > 0 && static_eval + m <= alpha) {
             futile = 1;
             fut_value = static_eval + m;
         }
     }
-    int best = -BA_SCORE_INF, best_i = -1, sorted = 0, searched = 0;
+    int best = -BA_SCORE_INF, best_i = -1, sorted = 0, searched = 0, ntried = 0;
+    const ba_move *tried[SEL_TRIED_MAX];
     for (int k = 0; k < n; k++) {
         int i;
         if (k == 0 && first >= 0) {
@@ -240,13 +308,16 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         /* Whether the move is quiet matters only where it could be skipped or reduced, and the
          * game's answer may cost a move's worth of work: ask only there. */
         const int lmr_slot = depth >= SEL_LMR_MIN_DEPTH && searched >= SEL_LMR_FIRST + pv_node;
-        int quiet = s->selective && !tactical && searched > 0 && (futile || lmr_slot) &&
+        const int late = k >= lmp_after;
+        int quiet = s->selective && !tactical && searched > 0 && (futile || lmr_slot || late) &&
                     !move_noisy(s, f->state, m);
         if (futile && quiet) {
             if (fut_value > best)
                 best = fut_value; /* an upper bound for the skipped move (fail-soft) */
             continue;
         }
+        if (late && quiet)
+            continue; /* late-move pruning */
         if (bac_make_child(s, ply, m) < 0)
             return 0;
         int v;
@@ -259,10 +330,16 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
             if (quiet && lmr_slot) {
                 r = s->eng->lmr[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
                 r -= pv_node;
+                r += !impr;
+                /* by history: a move that often cut off recently is reduced less, one that
+                 * failed more */
+                r -= bac_order_history(s->order, m, f->stm) / (BAC_HISTORY_GRAVITY / 2);
                 if (r > depth - 2)
                     r = depth - 2;
                 if (r < 0)
                     r = 0;
+                if (r > 0)
+                    s->guesses++; /* as for every reduction */
             }
             /* PVS: prove the move is no better with a null window, else re-search */
             v = ab_child(s, ply, depth - 1 - r, alpha, alpha + 1);
@@ -274,6 +351,8 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         if (s->abort)
             return 0;
         searched++;
+        if (ntried < SEL_TRIED_MAX)
+            tried[ntried++] = m;
         if (v > best) {
             best = v;
             best_i = i;
@@ -286,9 +365,14 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
                     s->root_score = v;
                 }
                 if (alpha >= beta) {
-                    bac_order_cutoff(s->order, m, ply, f->stm, depth);
-                    if (s->selective && ply > 0)
-                        bac_order_set_counter(s->order, &f->move, f->stm, m);
+                    if (s->selective) {
+                        /* the moves tried before this one failed here: tried[ntried - 1] is m */
+                        bac_order_reward(s->order, m, tried, ntried - 1, ply, f->stm, depth);
+                        if (ply > 0)
+                            bac_order_set_counter(s->order, &f->move, f->stm, m);
+                    } else {
+                        bac_order_cutoff(s->order, m, ply, f->stm, depth);
+                    }
                     break;
                 }
             }
@@ -301,10 +385,7 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     int flag = best <= alpha0 ? BAC_TT_UPPER : best >= beta ? BAC_TT_LOWER : BAC_TT_EXACT;
     /* After a fail-low no move is known to be best: keep whatever move the table had. */
     uint32_t move = flag == BAC_TT_UPPER || best_i < 0 ? BAC_TT_NO_MOVE : (uint32_t)best_i;
-    int proven = s->guesses == guesses0 ? BAC_TT_PROVEN : 0;
-    bac_tt_store(&s->eng->tt, f->key, bac_tt_score_to(best, ply), depth, flag | proven, move);
-    if (f->move_key != f->key && move != BAC_TT_NO_MOVE)
-        bac_tt_store(&s->eng->tt, f->move_key, 0, depth, BAC_TT_MOVE, move);
+    store(s, ply, best, depth, flag, move, have_eval ? static_eval : BAC_TT_NO_EVAL, guesses0);
     return best;
 }
 

@@ -69,6 +69,8 @@ static int slot_read(const bac_tt_slot *sl, bac_tt_entry *out)
     out->flag = (uint8_t)((d2 >> 16) & 0x0f);
     out->proven = (uint8_t)((d2 >> 20) & 1);
     out->gen = (uint8_t)(d2 >> 24);
+    out->has_eval = (uint8_t)((d2 >> 21) & 1);
+    out->eval = (int32_t)(uint32_t)(d2 >> 32);
     return out->flag != BAC_TT_NONE;
 }
 
@@ -83,7 +85,7 @@ int bac_tt_probe(const bac_tt *tt, uint64_t key, bac_tt_entry *out)
     return 0;
 }
 
-void bac_tt_store(bac_tt *tt, uint64_t key, int score, int depth, int flag, uint32_t move)
+void bac_tt_store(bac_tt *tt, uint64_t key, int score, int depth, int flag, uint32_t move, int eval)
 {
     if (!tt->slots)
         return;
@@ -98,6 +100,8 @@ void bac_tt_store(bac_tt *tt, uint64_t key, int score, int depth, int flag, uint
             victim = &b[i];
             if (ok[i] && move == BAC_TT_NO_MOVE)
                 move = cur[i].move; /* keep the old best move rather than lose it */
+            if (ok[i] && eval == BAC_TT_NO_EVAL && cur[i].has_eval)
+                eval = cur[i].eval; /* and the static value */
         }
     if (!victim) {
         /* Replace the shallowest entry, entries of older searches first. */
@@ -113,6 +117,8 @@ void bac_tt_store(bac_tt *tt, uint64_t key, int score, int depth, int flag, uint
     uint64_t d1 = (uint64_t)(uint32_t)score | ((uint64_t)move << 32);
     uint64_t d2 = (uint64_t)(uint16_t)(int16_t)depth | ((uint64_t)(uint8_t)flag << 16) |
                   ((uint64_t)tt->gen << 24);
+    if (eval != BAC_TT_NO_EVAL)
+        d2 |= ((uint64_t)1 << 21) | ((uint64_t)(uint32_t)eval << 32);
     atomic_store_explicit(&victim->check, key ^ d1 ^ d2, memory_order_relaxed);
     atomic_store_explicit(&victim->d1, d1, memory_order_relaxed);
     atomic_store_explicit(&victim->d2, d2, memory_order_relaxed);

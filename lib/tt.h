@@ -26,6 +26,8 @@ enum { BAC_TT_NONE = 0, BAC_TT_UPPER = 1, BAC_TT_LOWER = 2, BAC_TT_EXACT = 3, BA
  * heuristic value), read back as bac_tt_entry.proven. */
 #define BAC_TT_PROVEN 0x10
 #define BAC_TT_NO_MOVE UINT32_MAX
+/* The eval argument of bac_tt_store() when the static value is not known. */
+#define BAC_TT_NO_EVAL INT32_MIN
 
 /* A decoded entry (a copy: the table itself may change under a reader). */
 typedef struct bac_tt_entry {
@@ -36,13 +38,16 @@ typedef struct bac_tt_entry {
     uint8_t flag;   /* BAC_TT_ bound kind; NONE = empty slot */
     uint8_t gen;    /* search generation that wrote it (replacement) */
     uint8_t proven; /* stored with BAC_TT_PROVEN */
+    uint8_t has_eval; /* eval holds the node's static value */
+    int32_t eval;   /* the static value of the position (selective search), see has_eval */
 } bac_tt_entry;
 
 /* One slot as stored. */
 typedef struct bac_tt_slot {
     _Atomic uint64_t check; /* key ^ d1 ^ d2 */
     _Atomic uint64_t d1;    /* score (low 32 bits) and move (high 32 bits) */
-    _Atomic uint64_t d2;    /* depth (16 bits), flag (8), generation (8) */
+    _Atomic uint64_t d2;    /* depth (16 bits), flag (4), proven (1), has eval (1), generation
+                               (8), static value (32) */
 } bac_tt_slot;
 
 typedef struct bac_tt {
@@ -58,7 +63,9 @@ void bac_tt_clear(bac_tt *tt);
 void bac_tt_new_search(bac_tt *tt);
 /* 1 and a copy of the entry for key in *out, or 0. */
 int bac_tt_probe(const bac_tt *tt, uint64_t key, bac_tt_entry *out);
-void bac_tt_store(bac_tt *tt, uint64_t key, int score, int depth, int flag, uint32_t move);
+/* Stores a result; @p eval is the position's static value or BAC_TT_NO_EVAL (a static value the
+ * slot already holds for the same key is then kept, as the move is). */
+void bac_tt_store(bac_tt *tt, uint64_t key, int score, int depth, int flag, uint32_t move, int eval);
 /* Win scores: node-relative on the way in, root-relative on the way out. */
 int bac_tt_score_to(int score, int ply);
 int bac_tt_score_from(int score, int ply);

@@ -114,6 +114,13 @@ int chs_ep_legal(const chs_board *b);
 /* Drops b->ep (and its hash key) when no legal en-passant capture exists. */
 void chs_normalize_ep(chs_board *b);
 
+/* ---- see.c ---- */
+/* Static exchange evaluation of move m (a capture, en passant or promotion; 0 for a quiet move):
+ * the material the moving side wins in centipawns after the best sequence of recaptures. */
+int chs_see(const chs_board *b, chs_move m);
+/* True when m is a capture (not a promotion) that loses material by exchange (SEE < 0). */
+int chs_capture_loses(const chs_board *b, chs_move m);
+
 /* ---- fen.c ---- */
 int chs_from_fen(chs_board *b, const char *fen, ba_error *err);
 int chs_to_fen(const chs_board *b, char *buf, size_t cap);

@@ -150,7 +150,18 @@ static int g_generate_noisy(const ba_game *g, const void *state, const ba_histor
     if (drawn_by_rule(b, hist))
         return 0;
     chs_move list[CHS_MAX_MOVES];
-    return export_moves(list, chs_generate(b, list, CHS_GEN_NOISY), moves, cap);
+    int n = chs_generate(b, list, CHS_GEN_NOISY);
+    if (!chs_in_check(b)) {
+        /* Quiescence follows only the captures that do not lose material by exchange (SEE):
+         * a losing capture rarely changes a stand-pat value, and following every one of them
+         * is what made quiescence explode in busy middlegames. In check every evasion stays. */
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (!chs_capture_loses(b, list[i]))
+                list[k++] = list[i];
+        n = k;
+    }
+    return export_moves(list, n, moves, cap);
 }
 
 static int g_apply(const ba_game *g, void *state, const ba_move *move)
@@ -260,7 +271,8 @@ static int g_position_from_text(const ba_game *g, void *state, const char *text,
 }
 
 /* MVV-LVA: the most valuable victim first, then the least valuable attacker; promotions count
- * as winning the promoted piece. Quiet moves get 0. */
+ * as winning the promoted piece. Quiet moves get 0, and a capture that loses material by
+ * exchange (SEE < 0) a negative key: after the quiet moves, as the strong engines order them. */
 static int g_order_key(const ba_game *g, const void *state, const ba_move *move)
 {
     (void)g;
@@ -279,6 +291,8 @@ static int g_order_key(const ba_game *g, const void *state, const ba_move *move)
         key += 10 * victim_rank[CHS_PROMO(m)];
     if (key && mover)
         key += 6 - CHS_TYPE(mover); /* least valuable attacker first */
+    if (key && chs_capture_loses(b, m))
+        return -key;
     return key;
 }
 
@@ -415,8 +429,8 @@ static int g_futility_margin(const ba_game *g, const void *state, int depth)
     return chs_in_check((const chs_board *)state) ? 0 : 90 * depth;
 }
 
-/* Noisy for reductions and futility: captures (en passant too), promotions, and moves that give
- * check (a quiet check is often the point of a line: b7# after Ra6 bxa6 in the test's mate in
+/* Noisy for reductions and futility: captures (en passant too) that do not lose material by
+ * exchange, promotions, and moves that give check (a quiet check is often the point of a line: b7# after Ra6 bxa6 in the test's mate in
  * two would otherwise be pruned as "quiet" once the rook is gone). */
 static int g_move_noisy(const ba_game *g, const void *state, const ba_move *move)
 {
@@ -426,8 +440,9 @@ static int g_move_noisy(const ba_game *g, const void *state, const ba_move *move
     if (chs_from_ba_move(move, &m) != BA_OK)
         return 0;
     uint8_t mover = b->sq[CHS_FROM(m)];
-    if (b->sq[CHS_TO(m)] || CHS_PROMO(m) || (mover && CHS_TYPE(mover) == CHS_PAWN && CHS_TO(m) == b->ep))
-        return 1;
+    int capture = b->sq[CHS_TO(m)] || CHS_PROMO(m) || (mover && CHS_TYPE(mover) == CHS_PAWN && CHS_TO(m) == b->ep);
+    if (capture && !chs_capture_loses(b, m))
+        return 1; /* a capture that loses by exchange is as prunable as a quiet move */
     chs_board c = *b;
     chs_make(&c, m);
     return chs_in_check(&c);
