@@ -557,8 +557,11 @@ static void aei_progress(void *user, const ba_progress *p)
 }
 
 /* The whole turn the step search chose: the steps of its line up to where the turn ends, then
- * (when the line is shorter) the choice of a short search over the rest of the turn. */
-static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, ba_move *turn)
+ * (when the line is shorter) the choice of a short search over the rest of the turn, within
+ * @p left_ms of the go's hard limit that the main search left (-1 = no limit: 100 ms each), so
+ * that a fixed time or a clock holds for the turn, not only for its first search. */
+static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, int64_t left_ms,
+                              ba_move *turn)
 {
     ba_pos *line = NULL;
     int rc = ba_pos_clone(a->spos, &line);
@@ -580,10 +583,12 @@ static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, ba_
             ba_limits l;
             ba_limits_init(&l);
             l.depth = arm_steps_left(cur) + 1;
-            l.movetime_ms = 100;
+            l.movetime_ms = left_ms < 0 ? 100 : left_ms > 1 ? left_ms : 1;
             ba_search_result r;
             if (ba_engine_search_limits(a->engine, line, &l, &r) == BA_OK && !ba_move_is_none(&r.best)) {
                 m = r.best;
+                if (left_ms >= 0)
+                    left_ms = left_ms > (int64_t)r.time_ms ? left_ms - (int64_t)r.time_ms : 0;
             } else {
                 int n = ba_pos_moves(line, moves, ARM_MAX_ACTIONS + 1);
                 if (n <= 0) break;
@@ -665,7 +670,11 @@ static void aei_go_search(void *user, bac_session *s, bac_text *final)
         return;
     }
     ba_move turn = res.best;
-    if (!by_turns && (rc = aei_turn_from_line(aei, &res, &turn)) != BA_OK) {
+    int64_t soft_ms = 0, hard_ms = 0;
+    ba_time_budget(&limits, ba_pos_side_to_move(aei->root), &soft_ms, &hard_ms);
+    int64_t spent = (int64_t)res.time_ms;
+    int64_t left_ms = hard_ms <= 0 ? -1 : hard_ms > spent ? hard_ms - spent : 0;
+    if (!by_turns && (rc = aei_turn_from_line(aei, &res, left_ms, &turn)) != BA_OK) {
         aei_say(aei, "log Error: no turn from the search's line: %s", ba_errstr(rc));
         aei_fallback(aei, final);
         return;
