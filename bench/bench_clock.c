@@ -1,8 +1,9 @@
-/* The time manager under a real clock: games of a game against itself where each side has
- * `base + increment` on its clock, every move searched with ba_engine_search_limits() and the
- * wall time it took taken off the mover's clock. Counts losses on time and the worst overshoot of
- * the hard limit the time manager set. Run per game from the game's bench file
- * (bench_clock_games); this file's own entry only explains the table. */
+/* The time limits under a real clock, for every game: games of a game against itself where each
+ * side has `base + increment` on its clock, every move searched with ba_engine_search_limits()
+ * and the wall time it took taken off the mover's clock (losses on time, the worst overshoot of
+ * the hard limit the time manager set); and the overshoot of a fixed time per move from game
+ * positions. Run per game from the game's bench file (bench_clock_section); this file's own
+ * entry only explains the tables. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +18,10 @@ void bench_clock(bench_ctx *ctx)
     bench_section(ctx, "Time manager: games under a clock");
     bench_note(ctx, "Each game's bench plays games of the default engine against itself at a "
                     "base time plus increment per side (ba_engine_search_limits with the clock "
-                    "of both sides); time losses and the worst overshoot of the hard limit "
-                    "(wall time, so a loaded machine shows its scheduling delays) are reported "
-                    "there.");
+                    "of both sides), reporting time losses and the worst overshoot of the hard "
+                    "limit, and measures how far a fixed time per move (50, 100, 1000 ms) "
+                    "overshoots from game positions. Both in wall time: a loaded machine shows "
+                    "its scheduling delays.");
 }
 
 /* Sets @p p to the game's start, or to @p start_text when given; 0 on success. */
@@ -114,8 +116,7 @@ void bench_clock_header(bench_ctx *ctx)
     bench_table_line(ctx, "|---|---|---|---|---|---|---|");
 }
 
-/* The fixed times per move measured by bench_movetime_games(), and how many searches each: the
- * long one is sampled less (it costs 20 times as much). */
+/* The fixed times per move measured by bench_movetime_games(). */
 static const int64_t MOVETIMES[] = {50, 100, 1000};
 #define NMOVETIMES (sizeof MOVETIMES / sizeof MOVETIMES[0])
 
