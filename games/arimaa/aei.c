@@ -47,6 +47,9 @@ struct ba_arimaa_aei {
 #define AEI_OVERHEAD_MS 250
 /* The default when the controller gives no clock and no depth. */
 #define AEI_DEFAULT_MS 3000
+/* A step search's line becomes a whole turn after the search (the line replayed, short searches
+ * for steps it lacks): this much of the go's hard limit is kept for that. */
+#define AEI_TURN_RESERVE_MS 8
 
 static void aei_say(ba_arimaa_aei *a, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
 
@@ -659,6 +662,10 @@ static void aei_go_search(void *user, bac_session *s, bac_text *final)
     aei_limits(aei, aei->root, &limits);
     if (by_turns && st->phase == ARM_PHASE_PLAY && limits.depth > 0)
         limits.depth = (limits.depth + 3) / 4; /* the turn search counts whole turns */
+    int64_t soft_ms = 0, hard_ms = 0;
+    ba_time_budget(&limits, ba_pos_side_to_move(aei->root), &soft_ms, &hard_ms);
+    if (!by_turns && hard_ms > 4 * AEI_TURN_RESERVE_MS)
+        limits.max_ms = hard_ms - AEI_TURN_RESERVE_MS; /* the turn's completion comes after */
     bac_session_set_engine(s, e);
     ba_search_result res;
     aei->reporting = 1;
@@ -670,8 +677,6 @@ static void aei_go_search(void *user, bac_session *s, bac_text *final)
         return;
     }
     ba_move turn = res.best;
-    int64_t soft_ms = 0, hard_ms = 0;
-    ba_time_budget(&limits, ba_pos_side_to_move(aei->root), &soft_ms, &hard_ms);
     int64_t spent = (int64_t)res.time_ms;
     int64_t left_ms = hard_ms <= 0 ? -1 : hard_ms > spent ? hard_ms - spent : 0;
     if (!by_turns && (rc = aei_turn_from_line(aei, &res, left_ms, &turn)) != BA_OK) {
