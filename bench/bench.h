@@ -116,13 +116,32 @@ void bench_threads_section(bench_ctx *ctx, const ba_game *g, const char *game_la
 double bench_now(void);
 
 /** Plays @p games games of @p g, the default engine against itself, each side with @p base_ms
- *  plus @p inc_ms a move on a real clock (ba_engine_search_limits), at most @p max_plies plies a
- *  game; prints one row: moves, losses on time, worst overshoot of the hard limit, least time
- *  left. Print bench_clock_header() first. (bench_clock.c) */
-void bench_clock_games(bench_ctx *ctx, const ba_game *g, const char *label, int games,
-                       int64_t base_ms, int64_t inc_ms, int max_plies);
+ *  plus @p inc_ms a move on a real clock (ba_engine_search_limits), from @p start_text (NULL =
+ *  the start) after 2 seeded random plies, at most @p max_plies plies a game; prints one row:
+ *  moves, losses on time, worst overshoot of the hard limit, least time left. Print
+ *  bench_clock_header() first. (bench_clock.c) */
+void bench_clock_games(bench_ctx *ctx, const ba_game *g, const char *label,
+                       const char *start_text, int games, int64_t base_ms, int64_t inc_ms,
+                       int max_plies);
 /** The header of bench_clock_games() rows. */
 void bench_clock_header(bench_ctx *ctx);
+
+/** How far a fixed time per move (ba_limits.movetime_ms of 50, 100 and 1000 ms) overshoots in
+ *  wall time: @p searches searches at 50 and at 100 ms, a fifth as many at 1000 ms, each from the
+ *  position a game of the default engine against itself reached at that time per move (games
+ *  from @p start_text, NULL = the start, after 4 seeded random plies, at most @p max_plies plies).
+ *  One row per time: median, 99th percentile and worst overshoot, searches over by more than
+ *  10 ms. Print bench_movetime_header() first. (bench_clock.c) */
+void bench_movetime_games(bench_ctx *ctx, const ba_game *g, const char *label,
+                          const char *start_text, int searches, int max_plies);
+/** The header of bench_movetime_games() rows. */
+void bench_movetime_header(bench_ctx *ctx);
+
+/** A game's clock sections: 50 games at 2 s + 50 ms (bench_clock_games; 2 with --quick) and the
+ *  movetime overshoot (bench_movetime_games, 100 searches a time; 10 with --quick), from
+ *  @p start_text (NULL = the start), at most @p max_plies plies a game. */
+void bench_clock_section(bench_ctx *ctx, const ba_game *g, const char *label,
+                         const char *start_text, int max_plies);
 
 /** The short name of an algorithm ("negamax", "alpha-beta", "best-first"). */
 const char *bench_algorithm_name(ba_algorithm alg);

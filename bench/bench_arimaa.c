@@ -131,5 +131,17 @@ void bench_arimaa(bench_ctx *ctx)
     bench_section(ctx, "Arimaa: copy-make primitives and one evaluation (ns per call)");
     for (size_t i = 0; i < NPOSITIONS; i++)
         bench_copymake_row(ctx, g, POSITIONS[i].label, POSITIONS[i].text);
+    bench_clock_section(ctx, g, "arimaa", POSITIONS[0].text, 400);
+    {
+        /* The step game is what the AEI program searches: its fixed times too. */
+        ba_arimaa_options o;
+        ba_arimaa_options_default(&o);
+        o.search_by_steps = 1;
+        ba_game *sg = NULL;
+        if (ba_arimaa_create(&o, &sg, NULL) == BA_OK) {
+            bench_movetime_games(ctx, sg, "arimaa steps", POSITIONS[0].text, quick ? 10 : 100, 400);
+            ba_game_destroy(sg);
+        }
+    }
     free(moves);
 }

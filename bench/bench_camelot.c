@@ -58,4 +58,5 @@ void bench_camelot(bench_ctx *ctx)
     }
 
     bench_threads_section(ctx, g, "Camelot", quick ? 2 : 6, quick ? 4 : 5);
+    bench_clock_section(ctx, g, "camelot", NULL, 400);
 }

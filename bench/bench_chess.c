@@ -149,4 +149,5 @@ void bench_chess(bench_ctx *ctx)
     bench_search_row(ctx, g, "start", NULL, BA_ALG_BESTFIRST, sd);
     bench_search_row(ctx, g, "kiwipete", perft_positions[1].fen, BA_ALG_ALPHABETA, sd - 1);
     bench_search_row(ctx, g, "kiwipete", perft_positions[1].fen, BA_ALG_BESTFIRST, sd - 1);
+    bench_clock_section(ctx, g, "chess", NULL, 400);
 }

@@ -76,8 +76,8 @@ int bac_count_node(bac_search *s)
         uint64_t gap = now - s->last_time_check_ns;
         if (gap < 500000u && s->time_check_every < 256)
             s->time_check_every *= 2;
-        else if (gap > 2000000u && s->time_check_every > 1)
-            s->time_check_every /= 2;
+        else if (gap > 2000000u) /* nodes got dear at once: scale down at once, not by halves */
+            s->time_check_every = (uint32_t)(s->time_check_every * 1000000ull / gap) + 1;
         s->last_time_check_ns = now;
         s->next_time_check = s->nodes + s->time_check_every;
     }
@@ -142,6 +142,13 @@ int bac_frame_ready(bac_search *s, int ply)
     return 0;
 }
 
+/* A move list at least this long took as long to make as hundreds of ordinary nodes (an Arimaa
+ * turn list holds 20,000 turns), and ordering it takes as long again: the clock is read after
+ * it, so that a search of such nodes stops in time (the node count between two reads, adapted
+ * to the cheap nodes around, can be hundreds of these). Not at the root, whose list the search
+ * needs whatever the time. */
+#define BAC_DEAR_LIST 1024
+
 int bac_generate(bac_search *s, int ply, int noisy)
 {
     if (bac_frame_ready(s, ply) < 0)
@@ -156,6 +163,15 @@ int bac_generate(bac_search *s, int ply, int noisy)
     if (n < 0 || (size_t)n > g->max_moves) {
         bac_search_fail(s, n < 0 && n != BA_ERR_BUFFER ? n : BA_ERR_GAME);
         return -1;
+    }
+    if (n >= BAC_DEAR_LIST && ply > 0 && s->time_limit_ms) {
+        /* The clock now, before the list is ordered (which costs as much again), and at the
+         * next node whatever the node count says. */
+        if (bac_now_ns() - s->start_ns >= s->time_limit_ms * 1000000u) {
+            s->abort = 1;
+            return -1;
+        }
+        s->next_time_check = s->nodes;
     }
     return n;
 }

@@ -47,6 +47,9 @@ struct ba_arimaa_aei {
 #define AEI_OVERHEAD_MS 250
 /* The default when the controller gives no clock and no depth. */
 #define AEI_DEFAULT_MS 3000
+/* A step search's line becomes a whole turn after the search (the line replayed, short searches
+ * for steps it lacks): this much of the go's hard limit is kept for that. */
+#define AEI_TURN_RESERVE_MS 8
 
 static void aei_say(ba_arimaa_aei *a, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
 
@@ -557,8 +560,11 @@ static void aei_progress(void *user, const ba_progress *p)
 }
 
 /* The whole turn the step search chose: the steps of its line up to where the turn ends, then
- * (when the line is shorter) the choice of a short search over the rest of the turn. */
-static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, ba_move *turn)
+ * (when the line is shorter) the choice of a short search over the rest of the turn, within
+ * @p left_ms of the go's hard limit that the main search left (-1 = no limit: 100 ms each), so
+ * that a fixed time or a clock holds for the turn, not only for its first search. */
+static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, int64_t left_ms,
+                              ba_move *turn)
 {
     ba_pos *line = NULL;
     int rc = ba_pos_clone(a->spos, &line);
@@ -580,10 +586,12 @@ static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, ba_
             ba_limits l;
             ba_limits_init(&l);
             l.depth = arm_steps_left(cur) + 1;
-            l.movetime_ms = 100;
+            l.movetime_ms = left_ms < 0 ? 100 : left_ms > 1 ? left_ms : 1;
             ba_search_result r;
             if (ba_engine_search_limits(a->engine, line, &l, &r) == BA_OK && !ba_move_is_none(&r.best)) {
                 m = r.best;
+                if (left_ms >= 0)
+                    left_ms = left_ms > (int64_t)r.time_ms ? left_ms - (int64_t)r.time_ms : 0;
             } else {
                 int n = ba_pos_moves(line, moves, ARM_MAX_ACTIONS + 1);
                 if (n <= 0) break;
@@ -654,6 +662,10 @@ static void aei_go_search(void *user, bac_session *s, bac_text *final)
     aei_limits(aei, aei->root, &limits);
     if (by_turns && st->phase == ARM_PHASE_PLAY && limits.depth > 0)
         limits.depth = (limits.depth + 3) / 4; /* the turn search counts whole turns */
+    int64_t soft_ms = 0, hard_ms = 0;
+    ba_time_budget(&limits, ba_pos_side_to_move(aei->root), &soft_ms, &hard_ms);
+    if (!by_turns && hard_ms > 4 * AEI_TURN_RESERVE_MS)
+        limits.max_ms = hard_ms - AEI_TURN_RESERVE_MS; /* the turn's completion comes after */
     bac_session_set_engine(s, e);
     ba_search_result res;
     aei->reporting = 1;
@@ -665,7 +677,9 @@ static void aei_go_search(void *user, bac_session *s, bac_text *final)
         return;
     }
     ba_move turn = res.best;
-    if (!by_turns && (rc = aei_turn_from_line(aei, &res, &turn)) != BA_OK) {
+    int64_t spent = (int64_t)res.time_ms;
+    int64_t left_ms = hard_ms <= 0 ? -1 : hard_ms > spent ? hard_ms - spent : 0;
+    if (!by_turns && (rc = aei_turn_from_line(aei, &res, left_ms, &turn)) != BA_OK) {
         aei_say(aei, "log Error: no turn from the search's line: %s", ba_errstr(rc));
         aei_fallback(aei, final);
         return;

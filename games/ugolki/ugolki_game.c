@@ -27,30 +27,56 @@ static uint64_t ug_hash(const ba_game *g, const void *state)
     return s->board_hash ^ x;
 }
 
-/* Selective search (docs/search.md, docs/strength.md): Ugolki gives the futility margins and
+/* Selective search (docs/ugolki.md, docs/strength.md): Ugolki gives the futility margins and
  * says which moves are sharp, but no null move: a pass measured about -80 Elo at 50 ms a move
  * against exact search (the race is all tempo, so "even passing keeps it above beta" almost never
- * holds and the test only costs nodes), where futility alone measured about +10. */
+ * holds and the test only costs nodes). */
 
-/* Leap chains are the moves that change the race sharply; steps are quiet. */
+/* A side's best move gains about this many table points or fewer in 95% of game positions
+ * (measured: the depth-1 value minus the static value, docs/strength.md "Ugolki"). */
+#define UG_REPLY_GAIN 40
+
+/* A forward leap chain is the move that changes the race sharply, and a forward move into the
+ * target corner or over the finish threshold may decide it (a finish the static value before it
+ * cannot see): never reduced nor pruned. Other steps, and chains that go back or sideways on
+ * the table, are quiet (late-move reductions and futility pruning may cut them). */
 static int ug_move_noisy(const ba_game *g, const void *state, const ba_move *move)
 {
-    (void)g;
-    (void)state;
-    if (move->len != 2)
+    int gain = move->len == 2 ? ug_order_key(g, state, move) : 0;
+    if (gain <= 0)
         return 0;
+    const ug_params *p = ug_params_of(g);
+    const ug_state *s = state;
+    int stm = (int)(s->ply & 1u);
     int df = move->bytes[0] % 8 - move->bytes[1] % 8, dr = move->bytes[0] / 8 - move->bytes[1] / 8;
-    return df > 1 || df < -1 || dr > 1 || dr < -1;
+    if (df > 1 || df < -1 || dr > 1 || dr < -1 || (p->home[1 - stm] >> move->bytes[1] & 1u))
+        return 1;
+    /* (the random bonus is redrawn after the move: up to a point a piece more) */
+    int bonus = p->opt.random_bonus ? p->opt.pieces : 0;
+    return p->opt.finish_test && ug_side_sum(p, s, stm) + gain + bonus > p->threshold;
 }
 
-/* One step moves a piece at most about one rank and file up the square table (under 10 points),
- * a leap more; the asymmetric weighting scales the other side's sum by 3. */
+/* The value a few plies on drifts with the asymmetric weighting: the program's side counts its
+ * own table points once and the other side's three times, so the side to move's value rises by
+ * its own moves (a step at most step_gain, times its weight) and falls by the replies (about
+ * UG_REPLY_GAIN, times their weight); the random bonus, redrawn every ply, moves either side's
+ * sum by up to a point a piece. The core uses one margin for both tests: futility (how far can
+ * the side's quiet moves lift it, up to depth 3) and reverse futility (how far can the replies
+ * drop it, up to depth 6); the margin is the larger of the two where both apply and the
+ * replies' alone beyond. */
 static int ug_futility_margin(const ba_game *g, const void *state, int depth)
 {
-    (void)state;
     const ug_params *p = ug_params_of(g);
-    int per_ply = 24 * (p->opt.asymmetric ? 3 : 1);
-    return per_ply * depth;
+    const ug_state *s = state;
+    int program = (int)(s->ply & 1u) == p->opt.program_side;
+    int own = p->opt.asymmetric && !program ? 3 : 1;
+    int other = p->opt.asymmetric && program ? 3 : 1;
+    int bonus = p->opt.random_bonus ? p->opt.pieces * (own + other) * depth : 0;
+    int drop = depth / 2 * UG_REPLY_GAIN * other + bonus;
+    int rise = (depth + 1) / 2 * p->step_gain * own + bonus;
+    if (depth > 3)
+        return drop;
+    return drop > rise ? drop : rise;
 }
 
 static void ug_destroy(ba_game *g)
@@ -91,6 +117,7 @@ static const ug_params ug_default_params = {
     {0x0000000000070707ull, 0xe0e0e00000000000ull},
     540,
     4,
+    25,
 };
 
 /* Destinations of a side's pieces are distinct empty squares per piece: pieces x empties. */

@@ -63,6 +63,25 @@ static int ug_full_corner_sum(int pieces)
     return sum;
 }
 
+/* The most a single step gains on the square table (c3-c4 and f5-f6: 25; c3-d4 with diagonals:
+ * 28), read off the table rather than written down, so the margin follows the table. */
+static int ug_max_step_gain(int diagonal)
+{
+    int best = 0;
+    for (int sq = 0; sq < UG_SQUARES; sq++)
+        for (int dr = -1; dr <= 1; dr++)
+            for (int df = -1; df <= 1; df++) {
+                int r = sq / 8 + dr, f = sq % 8 + df;
+                if ((dr == 0 && df == 0) || (dr != 0 && df != 0 && !diagonal) || r < 0 || r > 7 ||
+                    f < 0 || f > 7)
+                    continue;
+                int gain = ug_square_table[r * 8 + f] - ug_square_table[sq];
+                if (gain > best)
+                    best = gain;
+            }
+    return best;
+}
+
 int ug_params_init(ug_params *p, const ba_ugolki_options *opt, ba_error *err)
 {
     if (opt->pieces != 9 && opt->pieces != 12 && opt->pieces != 16)
@@ -98,5 +117,6 @@ int ug_params_init(ug_params *p, const ba_ugolki_options *opt, ba_error *err)
      * that fraction (684 for 12 pieces, 826 for 16: 60 x 16 = 960 could never be reached). */
     p->threshold = ug_full_corner_sum(opt->pieces) * 10 / 11;
     p->directions = opt->diagonal ? 8 : 4;
+    p->step_gain = ug_max_step_gain(opt->diagonal);
     return BA_OK;
 }

@@ -17,6 +17,7 @@ typedef struct ug_params {
     uint64_t home[2];   /* starting corner of each side (the other side's target) */
     int threshold;      /* finish threshold of the evaluation */
     int directions;     /* 4 (orthogonal) or 8 (with diagonals) */
+    int step_gain;      /* the most table points one step gains (selective search's margin) */
 } ug_params;
 
 /* The parameters of an ugolki game (every ugolki vtable points its params at one). Inline, so

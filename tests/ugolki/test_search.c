@@ -132,6 +132,119 @@ START_TEST(test_bestfirst_and_alphabeta_play_legal_games)
 }
 END_TEST
 
+/* The selective search's classes of moves (ugolki_game.c): forward leap chains and forward moves
+ * into the target corner are noisy (never reduced nor pruned); other steps and backward leaps
+ * are quiet. */
+static int noisy(const ba_game *g, const char *position, const char *move)
+{
+    ug_state s = ut_load(g, position);
+    ba_history none = {NULL, 0};
+    ba_move m;
+    ba_error err;
+    ck_assert_msg(g->move_from_text(g, &s, &none, move, &m, &err) == BA_OK, "%s: %s", move,
+                  err.message);
+    return g->move_noisy(g, &s, &m);
+}
+
+START_TEST(test_selective_move_classes)
+{
+    const ba_game *g = ba_ugolki_game();
+    static const char *m20 = "6bw/8/3wwb2/w1w1bbbb/w7/5b2/w1w2b2/1w3b2 w 20 -";
+    ck_assert_int_eq(noisy(g, m20, "a4-a6"), 1); /* a leap up the table */
+    ck_assert_int_eq(noisy(g, m20, "a5-a3"), 0); /* a leap back down */
+    ck_assert_int_eq(noisy(g, m20, "d6-d7"), 0); /* a step forward, outside the corner */
+    ck_assert_int_eq(noisy(g, m20, "h8-h7"), 0); /* a step back inside the corner */
+    /* A step into the target corner (here the one that completes it). */
+    ck_assert_int_eq(noisy(g, "4w1ww/5www/5www/8/3b4/bb6/bbb5/bbb5 w 100 -", "e8-f8"), 1);
+    static const char *start = "5bbb/5bbb/5bbb/8/8/www5/www5/www5 w 0 -";
+    ck_assert_int_eq(noisy(g, start, "c2-c4"), 1); /* the first leap out of the corner */
+    ck_assert_int_eq(noisy(g, start, "c3-d3"), 0);
+}
+END_TEST
+
+/* Futility pruning at depth 1 skips quiet moves when the static value plus the depth-1 margin
+ * cannot reach alpha: sound only if no quiet move gains more than that margin. Checked for every
+ * quiet move of every position of short games, for both weightings and either program side. */
+static void check_margin_bounds_quiet_moves(const ba_game *g, int exact_bound)
+{
+    ba_pos *pos = NULL;
+    ba_engine *e = NULL;
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 2), BA_OK);
+    ba_move moves[UT_MAX_MOVES];
+    int quiet = 0, loud = 0, tight = 0;
+    uint64_t seed = 5;
+    for (int game = 0; game < 4; game++) {
+        ba_pos_reset(pos);
+        for (int ply = 0; ply < 120 && ba_pos_result(pos) == BA_RESULT_ONGOING; ply++) {
+            const ug_state *s = ba_pos_state(pos);
+            int before = g->evaluate(g, s), margin = g->futility_margin(g, s, 1);
+            ck_assert_int_gt(margin, 0);
+            int n = ut_moves(g, s, moves);
+            /* Once the finish test has decided, the value is a finish score that moves by a
+             * thousand a ply: no race is left to prune in. */
+            int decided = before > 1000000 || before < -1000000;
+            for (int i = 0; i < n && !decided; i++) {
+                if (g->move_noisy(g, s, &moves[i])) {
+                    loud++;
+                    continue;
+                }
+                ug_state c = *s;
+                ck_assert_int_eq(g->apply(g, &c, &moves[i]), BA_OK);
+                int after = -g->evaluate(g, &c); /* the mover's view: the turn has passed */
+                ck_assert_msg(after <= before + margin, "ply %d %s: %d -> %d, margin %d", ply,
+                              ut_move_text(g, s, &moves[i]).s, before, after, margin);
+                tight += after == before + margin;
+                quiet++;
+            }
+            /* Seeded random plies now and then, the engine's moves otherwise. */
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            ba_move m;
+            if ((seed >> 60) < 4) {
+                m = moves[(seed >> 33) % (uint64_t)n];
+            } else {
+                ba_search_result r;
+                ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
+                m = r.best;
+            }
+            ck_assert_int_eq(ba_pos_play(pos, &m, NULL), BA_OK);
+        }
+    }
+    ck_assert_int_gt(quiet, 1000);
+    ck_assert_int_gt(loud, 100);
+    if (exact_bound)
+        ck_assert_int_gt(tight, 0); /* the margin is met, not just loose */
+    ba_engine_free(e);
+    ba_pos_free(pos);
+}
+
+START_TEST(test_futility_margin_bounds_quiet_moves)
+{
+    check_margin_bounds_quiet_moves(ba_ugolki_game(), 1);
+    ba_ugolki_options o = ba_ugolki_options_default();
+    o.program_side = 1;
+    const ba_game *g = ut_variant(&o);
+    check_margin_bounds_quiet_moves(g, 1);
+    ut_free_game(g);
+    o.asymmetric = 0;
+    g = ut_variant(&o);
+    check_margin_bounds_quiet_moves(g, 1);
+    ut_free_game(g);
+    o = ba_ugolki_options_default();
+    o.diagonal = 1;
+    g = ut_variant(&o);
+    check_margin_bounds_quiet_moves(g, 1);
+    ut_free_game(g);
+    o.diagonal = 0;
+    o.random_bonus = 1;
+    o.seed = 11;
+    g = ut_variant(&o);
+    check_margin_bounds_quiet_moves(g, 0); /* the bonus: a bound, not tight */
+    ut_free_game(g);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("ugolki_search");
@@ -143,6 +256,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_search_takes_the_finish);
     tcase_add_test(tc, test_search_respects_the_equalising_move);
     tcase_add_test(tc, test_bestfirst_and_alphabeta_play_legal_games);
+    tcase_add_test(tc, test_selective_move_classes);
+    tcase_add_test(tc, test_futility_margin_bounds_quiet_moves);
     suite_add_tcase(s, tc);
     return s;
 }
