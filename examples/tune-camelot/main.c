@@ -26,6 +26,7 @@ typedef struct tune_opts {
     int holdout_every; /* every k-th game is held out */
     double lambda;
     int fit_x, verbose;
+    unsigned char fixed[TC_PARAMS]; /* --fix: parameters kept at the start weights */
 } tune_opts;
 
 static void usage(FILE *f)
@@ -45,6 +46,9 @@ static void usage(FILE *f)
             "  --holdout K       hold out every K-th game (default 5)\n"
             "  --lambda L        pull toward the start weights (default 0.001)\n"
             "  --no-x            keep X, the base of the knight's value, as it is\n"
+            "  --fix GROUPS      keep these at the start weights (comma-separated: advance,\n"
+            "                    centre, mobility, trading, knight_support, man_support,\n"
+            "                    exposure; default advance,centre; none: fit them all)\n"
             "  --save FILE       write the positions (one per line)\n"
             "  --load FILE       read positions written by --save instead of playing\n"
             "  --verbose         progress on stderr\n"
@@ -89,6 +93,13 @@ static int parse_args(int argc, char **argv, tune_opts *o)
                 return -1;
             }
             *(a[2] == 's' ? (a[3] == 'a' ? &o->save : &o->start) : &o->load) = v;
+        } else if (strcmp(a, "--fix") == 0) {
+            ba_error err = {0};
+            memset(o->fixed, 0, sizeof o->fixed);
+            if (!v || (strcmp(v, "none") != 0 && tc_fix_groups(v, o->fixed, &err) != 0)) {
+                fprintf(stderr, PROGRAM ": --fix: %s\n", v ? err.message : "needs a list");
+                return -1;
+            }
         } else if (strcmp(a, "--games") == 0) {
             if (parse_number(a, v, 1, 1e7, &d))
                 return -1;
@@ -176,7 +187,7 @@ static double fit_at(const tc_set *set, const size_t *train, size_t ntrain, ba_c
 {
     w->knight_x = x;
     memcpy(theta, prior, TC_PARAMS * sizeof *theta);
-    if (tc_fit_newton(set, train, ntrain, w, knight_n, k, o->lambda, prior, theta) < 0)
+    if (tc_fit_newton(set, train, ntrain, w, knight_n, k, o->lambda, prior, o->fixed, theta) < 0)
         return INFINITY;
     double loss = tc_loss_theta(set, train, ntrain, w, knight_n, k, theta);
     if (o->verbose)
@@ -330,6 +341,11 @@ int main(int argc, char **argv)
     o.holdout_every = 5;
     o.lambda = 0.001;
     o.fit_x = 1;
+    /* The piece-square tables fitted on self-play results learn what losing positions look
+     * like (pieces back by the castle), not what wins: fitted, they lost ~200 Elo at depth 3
+     * (docs/camelot-evaluation.md, "Tuning"). They stay Nolan's unless --fix says otherwise. */
+    ba_error unused = {0};
+    tc_fix_groups("advance,centre", o.fixed, &unused);
     int rc = parse_args(argc, argv, &o);
     if (rc != 0)
         return rc > 0 ? 0 : 2;

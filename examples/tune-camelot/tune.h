@@ -139,10 +139,16 @@ double tc_fit_k(const tc_set *s, const size_t *idx, size_t n, const ba_camelot_w
 /** Fits the parameters of @p theta (start values in, the fit out, unrounded) by Newton's
  *  method on the logistic loss with scale @p k, plus lambda x sum (theta - prior)^2 / n_pos
  *  (a pull toward @p prior for rarely seen features; 0 = none). @p w supplies the weights the
- *  fit does not change and the material for trading. @return iterations used, or -1 when the
+ *  fit does not change and the material for trading. Parameters with @p fixed[i] != 0 keep
+ *  their start value (@p fixed NULL: all are fitted). @return iterations used, or -1 when the
  *  Hessian is singular (a feature never varies; give lambda > 0). */
 int tc_fit_newton(const tc_set *s, const size_t *idx, size_t n, const ba_camelot_weights *w,
                   double knight_n, double k, double lambda, const double prior[TC_PARAMS],
-                  double theta[TC_PARAMS]);
+                  const unsigned char *fixed, double theta[TC_PARAMS]);
+
+/** Marks the parameters of the comma-separated groups in @p list as fixed: advance, centre,
+ *  mobility, trading, knight_support, man_support, exposure. @return 0, or -1 naming the
+ *  unknown group in @p err. */
+int tc_fix_groups(const char *list, unsigned char fixed[TC_PARAMS], ba_error *err);
 
 #endif /* BOARDAI_TUNE_CAMELOT_H */

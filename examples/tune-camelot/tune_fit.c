@@ -217,9 +217,41 @@ static double objective(const double *base, const double *feat, const double *y,
     return (sum + lambda * pull) / (double)n;
 }
 
+int tc_fix_groups(const char *list, unsigned char fixed[TC_PARAMS], ba_error *err)
+{
+    static const struct {
+        const char *name;
+        int first, count;
+    } GROUPS[] = {
+        {"advance", TC_P_ADVANCE, 14},         {"centre", TC_P_CENTRE, 5},
+        {"mobility", TC_P_MOBILITY, 1},        {"trading", TC_P_TRADING, 1},
+        {"knight_support", TC_P_KNIGHT_SUPPORT, 1}, {"man_support", TC_P_MAN_SUPPORT, 1},
+        {"exposure", TC_P_EXPOSURE, 1},
+    };
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        size_t g = 0;
+        while (g < sizeof GROUPS / sizeof GROUPS[0] &&
+               !(strlen(GROUPS[g].name) == len && strncmp(GROUPS[g].name, p, len) == 0))
+            g++;
+        if (g == sizeof GROUPS / sizeof GROUPS[0]) {
+            ba_error_set(err, BA_ERR_PARSE,
+                         "unknown group '%.*s' (advance, centre, mobility, trading, "
+                         "knight_support, man_support, exposure)",
+                         (int)(len > 40 ? 40 : len), p);
+            return -1;
+        }
+        for (int j = 0; j < GROUPS[g].count; j++)
+            fixed[GROUPS[g].first + j] = 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
 int tc_fit_newton(const tc_set *s, const size_t *idx, size_t n, const ba_camelot_weights *w,
                   double knight_n, double k, double lambda, const double prior[TC_PARAMS],
-                  double theta[TC_PARAMS])
+                  const unsigned char *fixed, double theta[TC_PARAMS])
 {
     if (!idx)
         n = s->n;
@@ -258,6 +290,14 @@ int tc_fit_newton(const tc_set *s, const size_t *idx, size_t n, const ba_camelot
             g[j] += 2.0 * lambda * (theta[j] - prior[j]);
             h[j * TC_PARAMS + j] += 2.0 * lambda;
         }
+        /* a fixed parameter: no gradient and a unit row and column, so its step is 0 */
+        for (int j = 0; fixed && j < TC_PARAMS; j++)
+            if (fixed[j]) {
+                g[j] = 0.0;
+                for (int m = 0; m < TC_PARAMS; m++)
+                    h[j * TC_PARAMS + m] = h[m * TC_PARAMS + j] = 0.0;
+                h[j * TC_PARAMS + j] = 1.0;
+            }
         double step[TC_PARAMS];
         for (int j = 0; j < TC_PARAMS; j++)
             step[j] = -g[j];

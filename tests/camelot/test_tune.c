@@ -89,7 +89,7 @@ START_TEST(fit_recovers_known_weights)
     tc_params_get(&nolan, prior);
     memcpy(theta, prior, sizeof theta);
     tc_params_get(&truth, want);
-    int it = tc_fit_newton(&set, NULL, 0, &nolan, n, k, 0.0, prior, theta);
+    int it = tc_fit_newton(&set, NULL, 0, &nolan, n, k, 0.0, prior, NULL, theta);
     ck_assert_int_gt(it, 0);
     for (int j = 0; j < TC_PARAMS; j++) {
         char name[32];
@@ -99,6 +99,18 @@ START_TEST(fit_recovers_known_weights)
     }
     ba_camelot_weights got = nolan;
     tc_params_set(&got, theta);
+    /* with the tables fixed, they stay at the start values and the rest still moves */
+    unsigned char fixed[TC_PARAMS] = {0};
+    ba_error err = {0};
+    ck_assert_int_eq(tc_fix_groups("advance,centre", fixed, &err), 0);
+    ck_assert_int_eq(tc_fix_groups("advance,colour", fixed, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "colour"));
+    double part[TC_PARAMS];
+    memcpy(part, prior, sizeof part);
+    ck_assert_int_gt(tc_fit_newton(&set, NULL, 0, &nolan, n, k, 0.0, prior, fixed, part), 0);
+    for (int j = 0; j < TC_P_MOBILITY; j++)
+        ck_assert(part[j] == prior[j]);
+    ck_assert(fabs(part[TC_P_TRADING] - prior[TC_P_TRADING]) > 1.0);
     ck_assert(tc_loss(&set, NULL, 0, &got, n, k) < tc_loss(&set, NULL, 0, &nolan, n, k));
     tc_set_free(&set);
 }
@@ -123,7 +135,7 @@ START_TEST(fit_on_sampled_results_comes_near)
     tc_params_get(&nolan, prior);
     memcpy(theta, prior, sizeof theta);
     tc_params_get(&truth, want);
-    ck_assert_int_gt(tc_fit_newton(&set, NULL, 0, &nolan, n, k, 0.0, prior, theta), 0);
+    ck_assert_int_gt(tc_fit_newton(&set, NULL, 0, &nolan, n, k, 0.0, prior, NULL, theta), 0);
     ck_assert(tc_loss_theta(&set, NULL, 0, &nolan, n, k, theta) <=
               tc_loss(&set, NULL, 0, &truth, n, k) + 1e-12);
     /* the strong, often-seen weights within a fifth of their true value */
