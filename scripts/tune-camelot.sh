@@ -12,14 +12,15 @@
 # plays --games self-play games at --depth (random openings, --seed), keeps every quiet position
 # labelled with its game's result, fits K and then the weights (and X) on the logistic loss, and
 # writes the positions (texel-positions.txt) and the report (texel.txt, with the weights as a C
-# initializer) into the output folder. Defaults: 300 games at depth 2, at most 240 s of play.
+# initializer) into the output folder. Defaults: 300 games at depth 2, at most 240 s of play; the
+# advance and centre tables stay Nolan's unless --fix says otherwise (--fix none fits them too).
 #
 # Usage: scripts/tune-camelot.sh [--bin PATH] [--out DIR] [--jobs J] [--depth D] [--games G]
 #          [--confirm-games G] [--deep-depth D] [--deep-games G] [--sweep LO:HI:STEP]
 #        scripts/tune-camelot.sh --ablate [--limit KEY=V] [--games G] [--sprt SPEC]
 #          [--factors a,b,...] [--bin PATH] [--out DIR] [--jobs J]
 #        scripts/tune-camelot.sh --texel [--games G] [--depth D] [--seed S] [--max-seconds T]
-#          [--load FILE] [--tuner PATH] [--out DIR]
+#          [--load FILE] [--fix GROUPS] [--tuner PATH] [--out DIR]
 # Defaults: depth 2, 100 games per sweep value, 200 per confirmation, depth 3 and 100 games for
 # stage 3, N = 12:20:1, 4 random opening plies; about 5 minutes on 2 busy cores.
 set -euo pipefail
@@ -42,6 +43,7 @@ TUNER=""
 SEED=1
 MAX_SECONDS=240
 LOAD=""
+FIX=""
 GAMES_GIVEN=0
 DEPTH_GIVEN=0
 LIMIT=depth=3
@@ -60,6 +62,7 @@ while [ $# -gt 0 ]; do
     --seed) SEED=$2; shift ;;
     --max-seconds) MAX_SECONDS=$2; shift ;;
     --load) LOAD=$2; shift ;;
+    --fix) FIX=$2; shift ;;
     --confirm-games) CONFIRM_GAMES=$2; shift ;;
     --deep-depth) DEEP_DEPTH=$2; shift ;;
     --deep-games) DEEP_GAMES=$2; shift ;;
@@ -68,7 +71,7 @@ while [ $# -gt 0 ]; do
     --limit) LIMIT=$2; shift ;;
     --sprt) SPRT=$2; shift ;;
     --factors) FACTORS=$2; shift ;;
-    -h | --help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -76,7 +79,8 @@ done
 
 if [ "$TEXEL" -eq 1 ]; then
     if [ -z "$TUNER" ]; then
-        for t in "$ROOT"/build*/examples/tune-camelot/boardai-tune-camelot; do
+        for t in "$ROOT"/build/examples/tune-camelot/boardai-tune-camelot \
+            "$ROOT"/build*/examples/tune-camelot/boardai-tune-camelot; do
             [ -x "$t" ] && { TUNER=$t; break; }
         done
     fi
@@ -94,6 +98,7 @@ if [ "$TEXEL" -eq 1 ]; then
         SOURCE=(--games "$GAMES" --depth "$DEPTH" --seed "$SEED" --max-seconds "$MAX_SECONDS"
             --save "$OUT/texel-positions.txt")
     fi
+    [ -n "$FIX" ] && SOURCE+=(--fix "$FIX")
     echo "+ $TUNER ${SOURCE[*]}" >&2
     # The play is bounded by --max-seconds; the fit takes seconds. The timeout is a backstop.
     timeout $((MAX_SECONDS + 600)) nice "$TUNER" "${SOURCE[@]}" | tee "$OUT/texel.txt"
