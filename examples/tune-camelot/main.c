@@ -19,6 +19,7 @@
 #include "tune.h"
 
 #define PROGRAM "boardai-tune-camelot"
+#define DEFAULT_FIX "advance,centre,mobility,trading,knight_support,man_support,exposure"
 
 typedef struct tune_opts {
     tc_selfplay_cfg play;
@@ -48,7 +49,8 @@ static void usage(FILE *f)
             "  --no-x            keep X, the base of the knight's value, as it is\n"
             "  --fix GROUPS      keep these at the start weights (comma-separated: advance,\n"
             "                    centre, mobility, trading, knight_support, man_support,\n"
-            "                    exposure; default advance,centre; none: fit them all)\n"
+            "                    exposure; default all of them, so only X is fitted;\n"
+            "                    none: fit them all)\n"
             "  --save FILE       write the positions (one per line)\n"
             "  --load FILE       read positions written by --save instead of playing\n"
             "  --verbose         progress on stderr\n"
@@ -341,11 +343,12 @@ int main(int argc, char **argv)
     o.holdout_every = 5;
     o.lambda = 0.001;
     o.fit_x = 1;
-    /* The piece-square tables fitted on self-play results learn what losing positions look
-     * like (pieces back by the castle), not what wins: fitted, they lost ~200 Elo at depth 3
-     * (docs/camelot-evaluation.md, "Tuning"). They stay Nolan's unless --fix says otherwise. */
+    /* Fitted on self-play results, the piece-square tables learn what losing positions look
+     * like (pieces back by the castle), not what wins, and lost ~200 Elo at depth 3; the scalar
+     * factors lost ~380 at 100 ms a move (docs/camelot-evaluation.md, "Tuning"). By default
+     * only K and X are fitted; --fix says otherwise. */
     ba_error unused = {0};
-    tc_fix_groups("advance,centre", o.fixed, &unused);
+    tc_fix_groups(DEFAULT_FIX, o.fixed, &unused);
     int rc = parse_args(argc, argv, &o);
     if (rc != 0)
         return rc > 0 ? 0 : 2;

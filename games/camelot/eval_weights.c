@@ -11,16 +11,15 @@
 static const ba_camelot_weights NOLAN = BA_CAMELOT_WEIGHTS_DEFAULT_INIT;
 
 /* The tuned set, as printed by boardai-tune-camelot ("initializer:") from 926 self-play games
- * at depth 3 (seed 1, 81,360 quiet positions; docs/camelot-evaluation.md, "Tuning"): X and the
- * five scalar factors fitted, the advance and centre tables kept as Nolan's (fitted too, they
- * lost about 200 Elo at depth 3). */
+ * at depth 3 (seed 1, 81,360 quiet positions; docs/camelot-evaluation.md, "Tuning"): X, the
+ * base of the knight's value, fitted, every other weight Nolan's. Fitted too, the tables lost
+ * about 200 Elo at depth 3 and the scalar factors about 380 at 100 ms a move. */
 #define TUNED_WEIGHTS_INIT                                                                       \
-    {1.2079, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, -2,     \
-     533, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 50, -9, -24, 6000, 4500}
+    {1.2962, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1,      \
+     400, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}
 
 /* Texel-tuned weights (docs/camelot-evaluation.md, "Tuning": the method, the data and the
- * command that printed this initializer). Only position factors were fitted; the win terms,
- * the tables and the move-ordering weights are Nolan's. */
+ * command that printed this initializer). Only the knight's value was fitted. */
 static const ba_camelot_weights TUNED = TUNED_WEIGHTS_INIT;
 
 static const struct {
