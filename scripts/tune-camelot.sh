@@ -8,11 +8,19 @@
 # same with that factor's weight at 0 (B), at --limit (default depth=3; e.g. time=100), --games
 # each or an SPRT (--sprt elo0=0,elo1=20); one summary per factor and ablation.md (the table of
 # docs/camelot-engine.md).
+# With --texel, instead: Texel tuning (docs/camelot-evaluation.md, "Tuning"): boardai-tune-camelot
+# plays --games self-play games at --depth (random openings, --seed), keeps every quiet position
+# labelled with its game's result, fits K and then the weights (and X) on the logistic loss, and
+# writes the positions (texel-positions.txt) and the report (texel.txt, with the weights as a C
+# initializer) into the output folder. Defaults: 300 games at depth 2, at most 240 s of play; the
+# advance and centre tables stay Nolan's unless --fix says otherwise (--fix none fits them too).
 #
 # Usage: scripts/tune-camelot.sh [--bin PATH] [--out DIR] [--jobs J] [--depth D] [--games G]
 #          [--confirm-games G] [--deep-depth D] [--deep-games G] [--sweep LO:HI:STEP]
 #        scripts/tune-camelot.sh --ablate [--limit KEY=V] [--games G] [--sprt SPEC]
 #          [--factors a,b,...] [--bin PATH] [--out DIR] [--jobs J]
+#        scripts/tune-camelot.sh --texel [--games G] [--depth D] [--seed S] [--max-seconds T]
+#          [--load FILE] [--fix GROUPS] [--tuner PATH] [--out DIR]
 # Defaults: depth 2, 100 games per sweep value, 200 per confirmation, depth 3 and 100 games for
 # stage 3, N = 12:20:1, 4 random opening plies; about 5 minutes on 2 busy cores.
 set -euo pipefail
@@ -30,6 +38,14 @@ SWEEP=12:20:1
 DEFAULT_N=17.09
 NOLAN_N=12.27,14.68,16.09,17.09,17.87,18.50,19.04,19.50
 ABLATE=0
+TEXEL=0
+TUNER=""
+SEED=1
+MAX_SECONDS=240
+LOAD=""
+FIX=""
+GAMES_GIVEN=0
+DEPTH_GIVEN=0
 LIMIT=depth=3
 SPRT=""
 FACTORS=mobility,trading,knight_support,man_support,exposure,capture,leave_castle,castle_win,wipeout_win
@@ -39,8 +55,14 @@ while [ $# -gt 0 ]; do
     --bin) BIN=$2; shift ;;
     --out) OUT=$2; shift ;;
     --jobs) JOBS=$2; shift ;;
-    --depth) DEPTH=$2; shift ;;
-    --games) GAMES=$2; shift ;;
+    --depth) DEPTH=$2; DEPTH_GIVEN=1; shift ;;
+    --games) GAMES=$2; GAMES_GIVEN=1; shift ;;
+    --texel) TEXEL=1 ;;
+    --tuner) TUNER=$2; shift ;;
+    --seed) SEED=$2; shift ;;
+    --max-seconds) MAX_SECONDS=$2; shift ;;
+    --load) LOAD=$2; shift ;;
+    --fix) FIX=$2; shift ;;
     --confirm-games) CONFIRM_GAMES=$2; shift ;;
     --deep-depth) DEEP_DEPTH=$2; shift ;;
     --deep-games) DEEP_GAMES=$2; shift ;;
@@ -49,11 +71,39 @@ while [ $# -gt 0 ]; do
     --limit) LIMIT=$2; shift ;;
     --sprt) SPRT=$2; shift ;;
     --factors) FACTORS=$2; shift ;;
-    -h | --help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
     shift
 done
+
+if [ "$TEXEL" -eq 1 ]; then
+    if [ -z "$TUNER" ]; then
+        for t in "$ROOT"/build/examples/tune-camelot/boardai-tune-camelot \
+            "$ROOT"/build*/examples/tune-camelot/boardai-tune-camelot; do
+            [ -x "$t" ] && { TUNER=$t; break; }
+        done
+    fi
+    if [ -z "$TUNER" ] || [ ! -x "$TUNER" ]; then
+        echo "error: boardai-tune-camelot not found; build it (cmake --build <dir> --target" \
+            "boardai-tune-camelot) or give --tuner" >&2
+        exit 1
+    fi
+    [ "$GAMES_GIVEN" -eq 1 ] || GAMES=300
+    [ "$DEPTH_GIVEN" -eq 1 ] || DEPTH=2
+    mkdir -p "$OUT"
+    if [ -n "$LOAD" ]; then
+        SOURCE=(--load "$LOAD")
+    else
+        SOURCE=(--games "$GAMES" --depth "$DEPTH" --seed "$SEED" --max-seconds "$MAX_SECONDS"
+            --save "$OUT/texel-positions.txt")
+    fi
+    [ -n "$FIX" ] && SOURCE+=(--fix "$FIX")
+    echo "+ $TUNER ${SOURCE[*]}" >&2
+    # The play is bounded by --max-seconds; the fit takes seconds. The timeout is a backstop.
+    timeout $((MAX_SECONDS + 600)) nice "$TUNER" "${SOURCE[@]}" | tee "$OUT/texel.txt"
+    exit "${PIPESTATUS[0]}"
+fi
 
 if [ -z "$BIN" ]; then
     for b in "$ROOT"/build-match/examples/match/boardai-match "$ROOT"/build*/examples/match/boardai-match; do

@@ -55,6 +55,7 @@ static void usage(FILE *out)
             "                    (default 20 when open to a network, none on loopback; 0: none)\n"
             "  --max-games N     games kept in memory (default 32; the one idle for longest is\n"
             "                    dropped beyond and read back from the file when needed)\n"
+            "  --weights NAME    the AI's evaluation weights: nolan (default) or tuned\n"
             "  --verbose         log every request on stderr (default: quiet)\n"
             "  --quiet           no request log (the default)\n"
             "  --protocol        no server: the common text protocol on stdin/stdout\n"
@@ -80,6 +81,8 @@ int main(int argc, char **argv)
 {
     web_server_options opts = {"127.0.0.1", 8080, 32, 1, NULL, NULL, 0};
     char db_default[4096];
+    const char *weights = NULL;
+    int protocol = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -104,7 +107,10 @@ int main(int argc, char **argv)
             opts.max_games = (size_t)v;
             i++;
         } else if (strcmp(a, "--protocol") == 0) {
-            return ba_cli_run_protocol(ba_camelot_game(), NULL, NULL, NULL);
+            protocol = 1;
+        } else if (strcmp(a, "--weights") == 0 && next) {
+            weights = next;
+            i++;
         } else if (strcmp(a, "--quiet") == 0) {
             opts.quiet = 1;
         } else if (strcmp(a, "--verbose") == 0) {
@@ -126,6 +132,24 @@ int main(int argc, char **argv)
         }
     }
 
+    /* The weights are a registry parameter: camelot:weights=NAME checks the name. */
+    const ba_game *game = ba_camelot_game();
+    ba_game *made = NULL;
+    if (weights) {
+        char spec[BA_GAME_SPEC_MAX];
+        ba_error werr;
+        snprintf(spec, sizeof spec, "camelot:weights=%.64s", weights);
+        if (ba_game_open(spec, &made, &werr) != BA_OK) {
+            fprintf(stderr, PROGRAM ": --weights: %s\n", werr.message);
+            return 2;
+        }
+        game = made;
+    }
+    if (protocol) {
+        int rc = ba_cli_run_protocol(game, NULL, NULL, NULL);
+        ba_game_destroy(made);
+        return rc;
+    }
     if (!opts.db_path) {
         if (web_db_default_path(db_default, sizeof db_default) != 0) {
             fprintf(stderr, PROGRAM ": neither XDG_DATA_HOME nor HOME is set: give --db FILE\n");
@@ -153,8 +177,9 @@ int main(int argc, char **argv)
     web_server *server = NULL;
     ba_error err;
     ba_error_clear(&err);
-    if (web_server_start(ba_camelot_game(), &opts, &server, &err) != BA_OK) {
+    if (web_server_start(game, &opts, &server, &err) != BA_OK) {
         fprintf(stderr, PROGRAM ": %s\n", err.message);
+        ba_game_destroy(made);
         return 1;
     }
     const char *host = strchr(opts.host, ':') ? NULL : opts.host;
@@ -175,5 +200,6 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, PROGRAM ": stopping\n");
     web_server_stop(server);
+    ba_game_destroy(made);
     return 0;
 }

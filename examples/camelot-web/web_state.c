@@ -147,6 +147,8 @@ static json_t *status_json(const web_game *g, const web_board *b, int result)
     }
     json_object_set_new(s, "pieces", pieces);
     json_object_set_new(s, "castle_limit", json_integer(opts.castle_moves_per_player));
+    /* the AI's evaluation weights (boardai-camelot-web --weights) */
+    json_object_set_new(s, "weights", json_string(ba_camelot_weights_name(&opts.weights)));
     json_object_set_new(s, "quiet_plies", json_integer(b->quiet_plies));
     json_object_set_new(s, "quiet_limit", json_integer(opts.fifty_move_rule ? 100 : 0));
     int repeats = occurrences(g->pos);

@@ -17,7 +17,7 @@
 
 /* Most evaluation parameters one configuration may set. */
 #define MATCH_MAX_PARAMS 16
-/* Longest parameter name. */
+/* Longest parameter name, and longest word value (a choice, e.g. camelot's weights=tuned). */
 #define MATCH_PARAM_NAME_MAX 32
 
 /* One engine configuration. Engine settings left at -1 keep the engine's default. */
@@ -29,6 +29,9 @@ typedef struct match_engine_cfg {
     int nparams; /* evaluation parameters, interpreted by the game's entry */
     char param_name[MATCH_MAX_PARAMS][MATCH_PARAM_NAME_MAX];
     double param_value[MATCH_MAX_PARAMS];
+    /* A parameter whose value is a word (a registry "choice", e.g. weights=tuned) keeps it
+     * here; "" for a number (param_value). */
+    char param_word[MATCH_MAX_PARAMS][MATCH_PARAM_NAME_MAX];
 } match_engine_cfg;
 
 /* The game of a match: a built-in game of the library's registry (registry.h) or an outside
@@ -68,7 +71,11 @@ int match_config_parse(const char *text, match_engine_cfg *cfg, ba_error *err);
 /* Sets (adds or replaces) an evaluation parameter and rewrites cfg->text. @return 0 or -1. */
 int match_config_set_param(match_engine_cfg *cfg, const char *name, double value);
 
-/* Looks up an evaluation parameter. @return 1 and *value when present, else 0. */
+/* Sets (adds or replaces) a parameter whose value is a word (a choice, e.g. weights=tuned).
+ * @return 0 or -1 (too many parameters, or the word is too long). */
+int match_config_set_word(match_engine_cfg *cfg, const char *name, const char *word);
+
+/* Looks up a numeric evaluation parameter. @return 1 and *value when present, else 0. */
 int match_config_param(const match_engine_cfg *cfg, const char *name, double *value);
 
 /* Applies the engine settings of @p cfg to @p engine. @return BA_OK or an error code. */

@@ -79,8 +79,11 @@ static int rebuild_text(match_engine_cfg *cfg)
         len += (size_t)n;
     }
     for (int i = 0; i < cfg->nparams; i++) {
-        int n = snprintf(cfg->text + len, cap - len, "%s%s=%.10g", len ? "," : "",
-                         cfg->param_name[i], cfg->param_value[i]);
+        int n = cfg->param_word[i][0]
+                    ? snprintf(cfg->text + len, cap - len, "%s%s=%s", len ? "," : "",
+                               cfg->param_name[i], cfg->param_word[i])
+                    : snprintf(cfg->text + len, cap - len, "%s%s=%.10g", len ? "," : "",
+                               cfg->param_name[i], cfg->param_value[i]);
         if (n < 0 || (size_t)n >= cap - len)
             return -1;
         len += (size_t)n;
@@ -88,26 +91,44 @@ static int rebuild_text(match_engine_cfg *cfg)
     return 0;
 }
 
-int match_config_set_param(match_engine_cfg *cfg, const char *name, double value)
+/* The slot of parameter @p name, added when new. @return its index, or -1 when full. */
+static int param_slot(match_engine_cfg *cfg, const char *name)
 {
     int i;
     for (i = 0; i < cfg->nparams; i++)
         if (strcmp(cfg->param_name[i], name) == 0)
-            break;
-    if (i == cfg->nparams) {
-        if (cfg->nparams >= MATCH_MAX_PARAMS || strlen(name) >= MATCH_PARAM_NAME_MAX)
-            return -1;
-        snprintf(cfg->param_name[i], MATCH_PARAM_NAME_MAX, "%s", name);
-        cfg->nparams++;
-    }
+            return i;
+    if (cfg->nparams >= MATCH_MAX_PARAMS || strlen(name) >= MATCH_PARAM_NAME_MAX)
+        return -1;
+    snprintf(cfg->param_name[i], MATCH_PARAM_NAME_MAX, "%s", name);
+    cfg->nparams++;
+    return i;
+}
+
+int match_config_set_param(match_engine_cfg *cfg, const char *name, double value)
+{
+    int i = param_slot(cfg, name);
+    if (i < 0)
+        return -1;
     cfg->param_value[i] = value;
+    cfg->param_word[i][0] = '\0';
+    return rebuild_text(cfg);
+}
+
+int match_config_set_word(match_engine_cfg *cfg, const char *name, const char *word)
+{
+    int i = strlen(word) < MATCH_PARAM_NAME_MAX ? param_slot(cfg, name) : -1;
+    if (i < 0)
+        return -1;
+    cfg->param_value[i] = 0.0;
+    snprintf(cfg->param_word[i], MATCH_PARAM_NAME_MAX, "%s", word);
     return rebuild_text(cfg);
 }
 
 int match_config_param(const match_engine_cfg *cfg, const char *name, double *value)
 {
     for (int i = 0; i < cfg->nparams; i++)
-        if (strcmp(cfg->param_name[i], name) == 0) {
+        if (strcmp(cfg->param_name[i], name) == 0 && !cfg->param_word[i][0]) {
             *value = cfg->param_value[i];
             return 1;
         }
@@ -123,6 +144,19 @@ static int parse_int(const char *s, int64_t *out)
         return -1;
     *out = (int64_t)v;
     return 0;
+}
+
+/* 1 when @p s is a word of letters, digits and '_' starting with a letter (a choice's value;
+ * "nan" and "inf" are numbers to strtod and so never reach this test). */
+static int is_word(const char *s)
+{
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              *s == '_'))
+            return 0;
+    return 1;
 }
 
 /* One "key=value" item. */
@@ -172,6 +206,15 @@ static int parse_item(const char *item, match_engine_cfg *cfg, ba_error *err)
     char *end;
     errno = 0;
     double d = strtod(value, &end);
+    if (end == value && is_word(value)) {
+        /* a word: a choice parameter (camelot's weights=tuned); the game's entry checks it */
+        if (match_config_set_word(cfg, key, value) != 0)
+            return ba_error_set(err, BA_ERR_RANGE,
+                                "%s: too many parameters (at most %d) or a value longer than %d",
+                                key, MATCH_MAX_PARAMS, MATCH_PARAM_NAME_MAX - 1),
+                   -1;
+        return 0;
+    }
     if (end == value || *end != '\0' || errno == ERANGE || !isfinite(d))
         return ba_error_set(err, BA_ERR_PARSE, "%s: '%s' is not a number", key, value), -1;
     if (match_config_set_param(cfg, key, d) != 0)

@@ -68,12 +68,14 @@ static const ba_game_param *find_param(const match_game_entry *e, const char *na
     return NULL;
 }
 
-/* Appends ",key=value" to @p spec (capacity @p cap). @return 0, or -1 when it does not fit. */
-static int spec_append(char *spec, size_t cap, const char *key, double value)
+/* Appends ",key=value" to @p spec (capacity @p cap), the value a word when @p word is not
+ * empty, else @p value. @return 0, or -1 when it does not fit. */
+static int spec_append(char *spec, size_t cap, const char *key, const char *word, double value)
 {
     size_t used = strlen(spec);
-    int n = snprintf(spec + used, cap - used, "%s%s=%.17g", strchr(spec, ':') ? "," : ":", key,
-                     value);
+    const char *sep = strchr(spec, ':') ? "," : ":";
+    int n = word[0] ? snprintf(spec + used, cap - used, "%s%s=%s", sep, key, word)
+                    : snprintf(spec + used, cap - used, "%s%s=%.17g", sep, key, value);
     return n < 0 || (size_t)n >= cap - used ? -1 : 0;
 }
 
@@ -103,9 +105,15 @@ int match_game_make(const match_game_entry *e, const match_engine_cfg *cfg, int 
                              name, e->name, e->name, name);
                 return -1;
             }
+            /* Only a choice takes a word (weights=tuned); anything else is a number. */
+            if (cfg->param_word[i][0] && strcmp(p->type, "choice") != 0) {
+                ba_error_set(err, BA_ERR_PARSE, "%s: '%s' is not a number", name,
+                             cfg->param_word[i]);
+                return -1;
+            }
         }
         has_side |= strcmp(name, "program_side") == 0;
-        if (spec_append(spec, sizeof spec, name, cfg->param_value[i]) != 0) {
+        if (spec_append(spec, sizeof spec, name, cfg->param_word[i], cfg->param_value[i]) != 0) {
             ba_error_set(err, BA_ERR_PARSE, "the game specification is too long");
             return -1;
         }
@@ -113,7 +121,7 @@ int match_game_make(const match_game_entry *e, const match_engine_cfg *cfg, int 
     /* A game whose evaluation is seen from the program's side (ugolki's asymmetric weighting)
      * gets the side this engine plays, unless the configuration fixes it. */
     if (!has_side && find_param(e, "program_side") &&
-        spec_append(spec, sizeof spec, "program_side", side) != 0) {
+        spec_append(spec, sizeof spec, "program_side", "", side) != 0) {
         ba_error_set(err, BA_ERR_PARSE, "the game specification is too long");
         return -1;
     }
@@ -127,10 +135,13 @@ void match_game_eval_params(const char *name, char *buf, size_t cap)
     if (cap)
         buf[0] = '\0';
     for (size_t i = 0; i < n; i++) {
-        /* a configuration's values are numbers: a choice (camelot's weights) goes in --game */
-        if (strcmp(p[i].kind, "evaluation") != 0 || strcmp(p[i].type, "choice") == 0)
+        if (strcmp(p[i].kind, "evaluation") != 0)
             continue;
-        int w = snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", p[i].name);
+        /* a choice is listed with its values (weights=nolan|tuned) */
+        int w = strcmp(p[i].type, "choice") == 0
+                    ? snprintf(buf + used, cap - used, "%s%s (%s)", used ? ", " : "", p[i].name,
+                               p[i].range)
+                    : snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", p[i].name);
         if (w < 0 || (size_t)w >= cap - used)
             break;
         used += (size_t)w;

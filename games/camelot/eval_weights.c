@@ -1,6 +1,6 @@
 /*
- * Camelot evaluation: Nolan's default weights (tables as data), their range check and the
- * factor names used by `eval` (explain) and the breakdown API.
+ * Camelot evaluation: the weight presets (Nolan's, the default, and the Texel-tuned set), their
+ * range check and the factor names used by `eval` (explain) and the breakdown API.
  */
 #include <string.h>
 
@@ -9,6 +9,24 @@
 /* The defaults are data in camelot.h (BA_CAMELOT_WEIGHTS_DEFAULT_INIT) so that the constant
  * default game can hold them too; the tests compare every number with the shared rules file. */
 static const ba_camelot_weights NOLAN = BA_CAMELOT_WEIGHTS_DEFAULT_INIT;
+
+/* The tuned set, as printed by boardai-tune-camelot ("initializer:") from 926 self-play games
+ * at depth 3 (seed 1, 81,360 quiet positions; docs/camelot-evaluation.md, "Tuning"): X, the
+ * base of the knight's value, fitted, every other weight Nolan's. Fitted too, the tables lost
+ * about 200 Elo at depth 3 and the scalar factors about 380 at 100 ms a move. */
+#define TUNED_WEIGHTS_INIT                                                                       \
+    {1.2962, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1,      \
+     400, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}
+
+/* Texel-tuned weights (docs/camelot-evaluation.md, "Tuning": the method, the data and the
+ * command that printed this initializer). Only the knight's value was fitted. */
+static const ba_camelot_weights TUNED = TUNED_WEIGHTS_INIT;
+
+static const struct {
+    const char *name;
+    const ba_camelot_weights *weights;
+} PRESETS[] = {{"nolan", &NOLAN}, {"tuned", &TUNED}};
+#define PRESET_COUNT (sizeof PRESETS / sizeof PRESETS[0])
 
 ba_camelot_weights ba_camelot_weights_default(void)
 {
@@ -19,30 +37,33 @@ int ba_camelot_weights_preset(const char *name, ba_camelot_weights *out, ba_erro
 {
     if (name == NULL || out == NULL)
         return ba_error_set(err, BA_ERR_ARG, "camelot weights preset: NULL argument");
-    if (strcmp(name, "nolan") == 0) {
-        *out = NOLAN;
-        return BA_OK;
-    }
-    if (strcmp(name, "tuned") == 0) /* the slot is reserved; no tuned set has won its SPRT yet */
-        return ba_error_set(err, BA_ERR_RANGE,
-                            "camelot weights preset 'tuned': no tuned weights have been adopted yet "
-                            "(see docs/camelot-evaluation.md); use 'nolan'");
+    for (size_t i = 0; i < PRESET_COUNT; i++)
+        if (strcmp(name, PRESETS[i].name) == 0) {
+            *out = *PRESETS[i].weights;
+            return BA_OK;
+        }
     return ba_error_set(err, BA_ERR_RANGE, "unknown camelot weights preset '%s' (known: nolan, tuned)",
                         name);
 }
 
+/* Field by field (the struct may have padding, so no memcmp of the whole). */
+static int weights_equal(const ba_camelot_weights *a, const ba_camelot_weights *b)
+{
+    return a->knight_x == b->knight_x && a->man == b->man && a->castle_win == b->castle_win &&
+           a->wipeout_win == b->wipeout_win &&
+           memcmp(a->advance, b->advance, sizeof a->advance) == 0 && a->mobility == b->mobility &&
+           a->trading == b->trading && memcmp(a->centre, b->centre, sizeof a->centre) == 0 &&
+           a->knight_support == b->knight_support && a->man_support == b->man_support &&
+           a->exposure == b->exposure && a->leave_castle == b->leave_castle &&
+           a->capture == b->capture;
+}
+
 const char *ba_camelot_weights_name(const ba_camelot_weights *w)
 {
-    /* Field by field (the struct may have padding, so no memcmp of the whole). */
-    if (w == NULL || w->knight_x != NOLAN.knight_x || w->man != NOLAN.man ||
-        w->castle_win != NOLAN.castle_win || w->wipeout_win != NOLAN.wipeout_win ||
-        memcmp(w->advance, NOLAN.advance, sizeof w->advance) != 0 || w->mobility != NOLAN.mobility ||
-        w->trading != NOLAN.trading || memcmp(w->centre, NOLAN.centre, sizeof w->centre) != 0 ||
-        w->knight_support != NOLAN.knight_support || w->man_support != NOLAN.man_support ||
-        w->exposure != NOLAN.exposure || w->leave_castle != NOLAN.leave_castle ||
-        w->capture != NOLAN.capture)
-        return "custom";
-    return "nolan";
+    for (size_t i = 0; w != NULL && i < PRESET_COUNT; i++)
+        if (weights_equal(w, PRESETS[i].weights))
+            return PRESETS[i].name;
+    return "custom";
 }
 
 /* Every weight is bounded; the factors still compute in 64 bits and saturate, so that no

@@ -13,7 +13,7 @@ static const ba_game_param CAMELOT_PARAMS[] = {
     {"castle_moves", "rules", "int", "0..255", "2", "castle moves allowed per player per game"},
     {"knight_canter_rule", "rules", "bool", "0..1", "1",
      "1: a non-capturing knight may not land where it could jump (reading A)"},
-    {"weights", "evaluation", "choice", "nolan", "nolan", "the evaluation weights to start from"},
+    {"weights", "evaluation", "choice", "nolan, tuned", "nolan", "the evaluation weights to start from"},
     {"N", "evaluation", "real", "0..1000 (exclusive)", "17.09", "Nolan's knight-value parameter N"},
     {"X", "evaluation", "real", "1..4 (1 exclusive)", "1.3333", "the base X of the knight value K(P, N)"},
     {"man", "evaluation", "int", "1..10000", "100", "factor 1: a man's value"},
@@ -45,7 +45,7 @@ static const struct {
     {"capture", offsetof(ba_camelot_weights, capture)},
 };
 
-static const char *const CAMELOT_WEIGHT_SETS[] = {"nolan", NULL};
+static const char *const CAMELOT_WEIGHT_SETS[] = {"nolan", "tuned", NULL};
 
 static int camelot_open(const bac_reg_args *a, ba_game **out, ba_error *err)
 {
@@ -61,7 +61,8 @@ static int camelot_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_bool(a, "knight_canter_rule", &o.knight_canter_rule, err)) ||
         (rc = bac_reg_choice(a, "weights", CAMELOT_WEIGHT_SETS, &set, err)))
         return rc;
-    o.weights = ba_camelot_weights_default(); /* set 0, "nolan", the only one so far */
+    if ((rc = ba_camelot_weights_preset(CAMELOT_WEIGHT_SETS[set], &o.weights, err)))
+        return rc;
     if ((rc = bac_reg_real(a, "N", 0.0, 1000.0, &o.knight_n, err)) ||
         (rc = bac_reg_real(a, "X", 1.0, 4.0, &o.weights.knight_x, err)))
         return rc;

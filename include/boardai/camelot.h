@@ -93,13 +93,14 @@ BA_API ba_camelot_weights ba_camelot_weights_default(void);
 
 /**
  * The weights of a named preset: "nolan" (Michael Nolan's published weights, the default) or
- * "tuned" (weights tuned on self-play; none has been adopted yet, see
- * docs/camelot-evaluation.md, so "tuned" is refused for now). @return #BA_OK, #BA_ERR_ARG for a
- * NULL argument, #BA_ERR_RANGE for an unknown or unavailable preset (the message names it).
+ * "tuned" (weights fitted by Texel regression on self-play positions; it stays a second preset
+ * unless it beats "nolan" by an SPRT, see docs/camelot-evaluation.md, "Tuning").
+ * @return #BA_OK, #BA_ERR_ARG for a NULL argument, #BA_ERR_RANGE for an unknown preset (the
+ * message names it).
  */
 BA_API int ba_camelot_weights_preset(const char *name, ba_camelot_weights *out, ba_error *err);
 
-/** The name of the preset whose weights are exactly @p w ("nolan"), or "custom". */
+/** The name of the preset whose weights are exactly @p w ("nolan" or "tuned"), or "custom". */
 BA_API const char *ba_camelot_weights_name(const ba_camelot_weights *w);
 
 #ifdef BOARDAI_EXPERIMENTAL /* experimental: docs/api-stability.md */

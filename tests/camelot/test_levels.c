@@ -1,6 +1,6 @@
 /*
- * Camelot's playing levels (ba_camelot_level, ba_camelot_level_configure) and weight presets
- * (ba_camelot_weights_preset, ba_camelot_weights_name, the `eval` text naming them).
+ * Camelot's playing levels (ba_camelot_level, ba_camelot_level_configure). The weight presets
+ * are tested in test_weights.c.
  */
 #include <string.h>
 
@@ -65,41 +65,6 @@ START_TEST(level_configures_the_engine)
 }
 END_TEST
 
-START_TEST(weight_presets)
-{
-    ba_camelot_weights w;
-    ba_error err;
-    ck_assert_int_eq(ba_camelot_weights_preset("nolan", &w, &err), BA_OK);
-    ba_camelot_weights d = ba_camelot_weights_default();
-    ck_assert_str_eq(ba_camelot_weights_name(&w), "nolan");
-    ck_assert_str_eq(ba_camelot_weights_name(&d), "nolan");
-    ck_assert_int_eq(ba_camelot_weights_preset("tuned", &w, &err), BA_ERR_RANGE);
-    ck_assert_ptr_nonnull(strstr(err.message, "tuned"));
-    ck_assert_int_eq(ba_camelot_weights_preset("bogus", &w, &err), BA_ERR_RANGE);
-    ck_assert_ptr_nonnull(strstr(err.message, "bogus"));
-    ck_assert_int_eq(ba_camelot_weights_preset(NULL, &w, &err), BA_ERR_ARG);
-    d.mobility = 0;
-    ck_assert_str_eq(ba_camelot_weights_name(&d), "custom");
-    ck_assert_str_eq(ba_camelot_weights_name(NULL), "custom");
-    /* `eval` (explain) names the weights on its first line. */
-    ba_pos *p = NULL;
-    ck_assert_int_eq(ba_pos_new(ba_camelot_game(), &p), BA_OK);
-    char buf[4096];
-    ck_assert_int_gt(ba_pos_explain(p, buf, sizeof buf), 0);
-    ck_assert_int_eq(strncmp(buf, "weights nolan (N = 17.09)\n", 26), 0);
-    ba_pos_free(p);
-    ba_camelot_options o = ba_camelot_options_default();
-    o.weights.mobility = 0;
-    ba_game *g = NULL;
-    ck_assert_int_eq(ba_camelot_create(&o, &g, &err), BA_OK);
-    ck_assert_int_eq(ba_pos_new(g, &p), BA_OK);
-    ck_assert_int_gt(ba_pos_explain(p, buf, sizeof buf), 0);
-    ck_assert_int_eq(strncmp(buf, "weights custom", 14), 0);
-    ba_pos_free(p);
-    ba_game_destroy(g);
-}
-END_TEST
-
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("camelot_levels");
@@ -107,7 +72,6 @@ Suite *ba_test_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, levels_grow_in_think_time);
     tcase_add_test(tc, level_configures_the_engine);
-    tcase_add_test(tc, weight_presets);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -149,7 +149,7 @@ START_TEST(test_camelot_parameters)
     ck_assert_int_eq(o.weights.exposure, -20);
     ck_assert(fabs(o.weights.knight_x - 1.5) < 1e-12);
     ba_game_destroy(g);
-    expect_open("camelot:weights=tuned", BA_ERR_PARSE, "weights must be one of nolan");
+    expect_open("camelot:weights=best", BA_ERR_PARSE, "weights must be one of nolan, tuned");
     expect_open("camelot:N=abc", BA_ERR_PARSE, "N must be a number");
     expect_open("camelot:N=nan", BA_ERR_PARSE, "N must be a number");
     expect_open("camelot:knight_n=16", BA_ERR_PARSE, "its parameters are: fifty_move_rule");

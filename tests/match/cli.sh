@@ -151,5 +151,11 @@ if has_game camelot; then
     [ "$(grep -c '^        1[456] ' "$T/tune.out")" -eq 3 ] || fail "tune table: $(cat "$T/tune.out")"
     grep -q '^best: N = ' "$T/tune.out" || fail "no best value"
     [ "$(grep -c '^N,1[456],' "$T/tune.csv")" -eq 12 ] || fail "tune CSV"
+    # a weights preset per engine (a word value): tuned against nolan, the CSV names both
+    "$BIN" --game camelot --a depth=1,weights=tuned --b depth=1,weights=nolan --games 2 \
+        --csv "$T/weights.csv" --quiet >"$T/weights.out" 2>"$T/weights.err" ||
+        fail "weights=tuned run: $(cat "$T/weights.err")"
+    grep -q 'weights=tuned' "$T/weights.csv" || fail "the CSV does not name weights=tuned"
+    expect_usage_error "weights must be one of nolan, tuned" --game camelot --a depth=1,weights=best
 fi
 echo "ok"

@@ -54,7 +54,9 @@ START_TEST(parse_errors)
     ck_assert_int_eq(match_config_parse("depth=3x", &c, &err), -1);
     ck_assert_int_eq(match_config_parse("depth", &c, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.message, "key=value"));
-    ck_assert_int_eq(match_config_parse("depth=3,N=abc", &c, &err), -1);
+    /* neither a number nor a word (a word, N=abc, is a choice's value: refused by the game
+     * when not one, see camelot_weights_key) */
+    ck_assert_int_eq(match_config_parse("depth=3,N=1.5x", &c, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.message, "N"));
     /* no search limit at all */
     ck_assert_int_eq(match_config_parse("alg=alphabeta", &c, &err), -1);
@@ -160,6 +162,45 @@ START_TEST(camelot_parameters)
     match_game_unload(&cam);
 }
 END_TEST
+
+/* weights=tuned (a choice: the value is a word) picks the preset; a weight given with it
+ * overrides that one weight; a word where a number belongs, or an unknown preset, is refused. */
+START_TEST(camelot_weights_key)
+{
+    match_game_entry cam;
+    match_engine_cfg c;
+    ba_error err;
+    ck_assert_int_eq(match_game_load(&cam, "camelot", NULL, &err), 0);
+    ba_game *g = NULL;
+    ba_camelot_weights tuned;
+    ck_assert_int_eq(ba_camelot_weights_preset("tuned", &tuned, &err), BA_OK);
+    ck_assert_int_eq(match_config_parse("time=100,weights=tuned", &c, &err), 0);
+    ck_assert_str_eq(c.text, "time=100,weights=tuned");
+    ck_assert_int_eq(match_game_make(&cam, &c, 0, &g, &err), 0);
+    ba_camelot_options o;
+    ck_assert_int_eq(ba_camelot_get_options(g, &o), BA_OK);
+    ck_assert_str_eq(ba_camelot_weights_name(&o.weights), "tuned");
+    ba_game_destroy(g);
+    ck_assert_int_eq(match_config_parse("depth=2,weights=tuned,trading=7", &c, &err), 0);
+    ck_assert_int_eq(match_game_make(&cam, &c, 0, &g, &err), 0);
+    ck_assert_int_eq(ba_camelot_get_options(g, &o), BA_OK);
+    ck_assert_int_eq(o.weights.trading, 7);
+    ck_assert_int_eq(o.weights.advance[5], tuned.advance[5]);
+    ba_game_destroy(g);
+    ck_assert_int_eq(match_config_parse("depth=2,weights=nolan", &c, &err), 0);
+    ck_assert_int_eq(match_game_make(&cam, &c, 0, &g, &err), 0);
+    ck_assert_int_eq(ba_camelot_get_options(g, &o), BA_OK);
+    ck_assert_str_eq(ba_camelot_weights_name(&o.weights), "nolan");
+    ba_game_destroy(g);
+    ck_assert_int_eq(match_config_parse("depth=2,weights=bogus", &c, &err), 0);
+    ck_assert_int_ne(match_game_make(&cam, &c, 0, &g, &err), 0);
+    ck_assert_ptr_nonnull(strstr(err.message, "bogus"));
+    ck_assert_int_eq(match_config_parse("depth=2,mobility=lots", &c, &err), 0);
+    ck_assert_int_ne(match_game_make(&cam, &c, 0, &g, &err), 0);
+    ck_assert_ptr_nonnull(strstr(err.message, "not a number"));
+    match_game_unload(&cam);
+}
+END_TEST
 #endif
 
 #ifdef MATCH_HAVE_UGOLKI
@@ -200,6 +241,7 @@ Suite *ba_test_suite(void)
 #endif
 #ifdef MATCH_HAVE_CAMELOT
     tcase_add_test(tc, camelot_parameters);
+    tcase_add_test(tc, camelot_weights_key);
 #endif
 #ifdef MATCH_HAVE_UGOLKI
     tcase_add_test(tc, ugolki_program_side);
