@@ -14,6 +14,18 @@ typedef struct arm_params {
      * evaluation credits to the side that moves next; 0 switches the term off. */
     int capture_threat_pct;
     int capture_threat_actions; /* 1 or 2: see arm_capture_threat */
+    /* Trap control (traps.c): points per unit of control difference at a trap, clipped at
+     * +-trap_control_clip units; the percent of a piece's material charged when it stands beside
+     * a trap the opponent controls with a stronger enemy piece near (frozen: the second). */
+    int trap_control_points, trap_control_clip;
+    int trap_danger_pct, trap_danger_frozen_pct;
+    /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
+     * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
+     * rabbits forward before they can threaten anything. */
+    int goal_unsearched_flat;
+    /* Points charged for a rabbit on its ranks 4-7 with no friendly non-rabbit within two
+     * squares, and again when an enemy piece stronger than a rabbit is within two squares. */
+    int rabbit_loose, rabbit_hunted;
 } arm_params;
 
 /* turngen.c: whole turns. */
@@ -66,6 +78,11 @@ int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *af
  * enemy piece taken (a rabbit 1 .. an elephant 1024: the stronger piece decides), minus the same
  * for the side's own pieces lost. */
 int arm_capture_weight(const arm_state *before, const arm_state *after, int side);
+
+/* traps.c: the control of trap trap_index (c3 f3 c6 f6 = 0..3) by side, counting its pieces in
+ * unfrozen; and the trap terms of the evaluation from side's view (docs/arimaa.md). */
+int arm_trap_power(const arm_state *st, int side, int trap_index, uint64_t unfrozen);
+int arm_trap_terms(const arm_params *p, const arm_state *st, int side);
 
 /* steps.c: the step game (search_by_steps). */
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step

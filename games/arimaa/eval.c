@@ -26,6 +26,13 @@ const arm_params arm_params_default = {
     .goal_search_steps = 4,
     .capture_threat_pct = 75,
     .capture_threat_actions = 2,
+    .trap_control_points = 6,
+    .trap_control_clip = 12,
+    .trap_danger_pct = 15,
+    .trap_danger_frozen_pct = 35,
+    .goal_unsearched_flat = 1,
+    .rabbit_loose = 20,
+    .rabbit_hunted = 30,
 };
 
 const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }
@@ -156,8 +163,24 @@ int arm_h_power(const arm_state *st, const ba_arimaa_eval_tables *t, int sq, int
 
 typedef struct arm_terms {
     int blocking, passed, goal, power;
+    int loose; /* charged for advanced rabbits without support (arm_rabbit_exposure) */
     int best_steps; /* fewest steps to goal of any rabbit */
 } arm_terms;
+
+/* An advanced rabbit (its ranks 4-7, rows to go 1..4) that no friendly non-rabbit piece within
+ * two squares supports is easily captured or blocked; more so with an enemy piece stronger than a
+ * rabbit within two squares. A rabbit about to goal is left to the goal terms. */
+static int arm_rabbit_exposure(const arm_params *p, const arm_state *st, int sq, int rows)
+{
+    if (rows > 4 || rows < 1) return 0;
+    int side = st->board[sq] >> 3;
+    uint64_t near = arm_neighbours(arm_bit(sq));
+    near |= arm_neighbours(near);
+    int cost = 0;
+    if (!(st->occ[side] & ~st->bb[side][ARM_RABBIT] & near)) cost += p->rabbit_loose;
+    if (st->occ[side ^ 1] & ~st->bb[side ^ 1][ARM_RABBIT] & near) cost += p->rabbit_hunted;
+    return cost;
+}
 
 static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side, arm_terms *out)
 {
@@ -167,12 +190,14 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
     for (uint64_t b = st->bb[side][ARM_RABBIT]; b; b &= b - 1) {
         int sq = arm_lsb(b);
         int rows = side == ARM_GOLD ? 7 - (sq >> 3) : sq >> 3;
-        int steps = rows > p->goal_search_steps ? rows : arm_steps_to_goal(st, sq, p->goal_search_steps);
+        int far = p->goal_unsearched_flat ? p->goal_search_steps + 1 : rows;
+        int steps = rows > p->goal_search_steps ? far : arm_steps_to_goal(st, sq, p->goal_search_steps);
         if (steps < out->best_steps) out->best_steps = steps;
         out->blocking += arm_h_blocking(st, t, sq);
         out->passed += arm_h_passed(st, t, sq);
         out->goal += arm_h_goal_threat(t, steps);
         out->power += arm_h_power(st, t, sq, steps);
+        out->loose += arm_rabbit_exposure(p, st, sq, rows);
     }
 }
 
@@ -214,8 +239,9 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
      * leaf that leaves a piece to be pushed or pulled onto a trap is not valued as safe. */
     if (mid_turn) score -= arm_threat_gain(p, st, opp);
     else score += arm_threat_gain(p, st, me);
-    score += (long)mine.blocking + mine.passed + mine.goal + mine.power;
-    score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power;
+    score += (long)mine.blocking + mine.passed + mine.goal + mine.power - mine.loose;
+    score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power - theirs.loose;
+    score += arm_trap_terms(p, st, me);
     if (score > BA_SCORE_EVAL_MAX) score = BA_SCORE_EVAL_MAX;
     if (score < -BA_SCORE_EVAL_MAX) score = -BA_SCORE_EVAL_MAX;
     return (int)score;
@@ -227,14 +253,16 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
     arm_rabbit_terms(p, st, ARM_GOLD, &g);
     arm_rabbit_terms(p, st, ARM_SILVER, &s);
     int mat = st->phase == ARM_PHASE_PLAY ? arm_material(st, &p->eval, ARM_GOLD) : 0;
-    char out[512];
+    int traps = st->phase == ARM_PHASE_PLAY ? arm_trap_terms(p, st, ARM_GOLD) : 0;
+    char out[640];
     int n = snprintf(out, sizeof out,
                      "material(harlog) %d %d\nblocking %d %d\npassed %d %d\ngoal_threat %d %d\n"
                      "power_balance %d %d\nsteps_to_goal %d %d\ncapture_threat %d %d\n"
-                     "total(side to move) %d\n",
+                     "loose_rabbits %d %d\ntraps %d %d\ntotal(side to move) %d\n",
                      mat, -mat, g.blocking, s.blocking, g.passed, s.passed, g.goal, s.goal, g.power,
                      s.power, g.best_steps, s.best_steps, arm_threat_gain(p, st, ARM_GOLD),
-                     arm_threat_gain(p, st, ARM_SILVER), arm_evaluate(p, st));
+                     arm_threat_gain(p, st, ARM_SILVER), -g.loose, -s.loose, traps, -traps,
+                     arm_evaluate(p, st));
     if (n < 0 || !buf || (size_t)n + 1 > cap) return BA_ERR_BUFFER;
     memcpy(buf, out, (size_t)n + 1);
     return n;
