@@ -10,9 +10,10 @@
  * Control of a trap by a side: the sum over its unfrozen pieces within two squares of the trap of
  * a weight by type (rabbit 1 up to elephant 8), doubled for the four squares beside the trap. The
  * evaluation counts the difference of the two sides per trap, clipped, and charges a side for each
- * of its pieces beside (or on) a trap the opponent controls when an enemy piece strong enough to
- * push or pull it stands within two squares: a share of the material it would lose, more when the
- * piece is frozen (it cannot walk away). */
+ * of its pieces within two squares of a trap the opponent controls when an enemy piece strong
+ * enough to push or pull it stands within two squares of it: a share of the material it would
+ * lose, more when the piece is frozen (it cannot walk away), half as much two squares from the
+ * trap as beside it. */
 #include "arimaa_internal.h"
 
 /* The weight of a piece in trap control, by type: the stronger piece decides who can push and
@@ -75,11 +76,12 @@ int arm_trap_terms(const arm_params *p, const arm_state *st, int side)
         if (diff < -p->trap_control_clip) diff = -p->trap_control_clip;
         score += (long)diff * p->trap_control_points;
         if (p->trap_danger_pct <= 0) continue;
-        /* Pieces beside or on a trap that the other side controls. */
+        /* Pieces within two squares of a trap that the other side controls, with an enemy piece
+         * strong enough to push or pull them within two squares: full rate beside the trap (one
+         * push or pull from it), half rate two squares away. */
         for (int s = 0; s < 2; s++) {
             if (pw[s ^ 1] <= pw[s]) continue;
-            uint64_t exposed = st->occ[s] & (z.ring | arm_bit(z.sq));
-            for (; exposed; exposed &= exposed - 1) {
+            for (uint64_t exposed = st->occ[s] & z.area; exposed; exposed &= exposed - 1) {
                 int sq = arm_lsb(exposed);
                 int type = st->board[sq] & 7;
                 uint64_t near = arm_neighbours(arm_bit(sq));
@@ -87,6 +89,7 @@ int arm_trap_terms(const arm_params *p, const arm_state *st, int side)
                 if (!(arm_stronger(st, s ^ 1, type) & unfrozen[s ^ 1] & near)) continue;
                 if (value[s][type] < 0) value[s][type] = arm_piece_value(st, &p->eval, s, type);
                 int pct = frozen[s] & arm_bit(sq) ? p->trap_danger_frozen_pct : p->trap_danger_pct;
+                if (!((z.ring | arm_bit(z.sq)) & arm_bit(sq))) pct /= 2;
                 long cost = (long)value[s][type] * pct / 100;
                 score += s == side ? -cost : cost;
             }
