@@ -14,6 +14,8 @@ typedef struct arm_params {
      * evaluation credits to the side that moves next; 0 switches the term off. */
     int capture_threat_pct;
     int capture_threat_actions; /* 1 or 2: see arm_capture_threat */
+    /* Percent of the capture threat of the side that moves second (the evaluation's). */
+    int capture_threat_waiting_pct;
     /* Trap control (traps.c): points per unit of control difference at a trap, clipped at
      * +-trap_control_clip units; the percent of a piece's material charged when it stands beside
      * a trap the opponent controls with a stronger enemy piece near (frozen: the second). */
@@ -33,6 +35,8 @@ typedef struct arm_params {
 #define ARM_MAX_ACTIONS 256
 /* The actions of side s (the side that is moving) with at most max_steps steps. */
 int arm_actions(const arm_state *st, int s, int max_steps, arm_action *out);
+/* The same, only for the pieces of side s on the squares of movers (as pusher or puller). */
+int arm_actions_of(const arm_state *st, int s, int max_steps, uint64_t movers, arm_action *out);
 /* Every distinct legal turn (play phase), canonical step sequences, deterministic order.
  * moves may be NULL with cap 0 to count only. stop_at_first: return after finding one. */
 int arm_generate_turns(const arm_state *st, const ba_history *hist, ba_move *moves, size_t cap,

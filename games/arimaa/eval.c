@@ -25,6 +25,7 @@ const arm_params arm_params_default = {
     },
     .goal_search_steps = 4,
     .capture_threat_pct = 75,
+    .capture_threat_waiting_pct = 25,
     .capture_threat_actions = 2,
     .trap_control_points = 6,
     .trap_control_clip = 12,
@@ -201,15 +202,31 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
     }
 }
 
-/* The capture-threat term: capture_threat_pct % of the material (from side's view) that side's
- * best one-action capture would win from st as it stands; 0 when it has none. */
-int arm_threat_gain(const arm_params *p, const arm_state *st, int side)
+/* The material (from side's view) that side's best capture of up to capture_threat_actions
+ * actions would win from st as it stands; 0 when it has none. */
+static long arm_threat_material(const arm_params *p, const arm_state *st, int side)
 {
-    if (p->capture_threat_pct <= 0 || st->phase != ARM_PHASE_PLAY) return 0;
+    if (st->phase != ARM_PHASE_PLAY) return 0;
     arm_state after;
     if (!arm_capture_threat(st, side, p->capture_threat_actions, &after)) return 0;
     long gain = (long)arm_material(&after, &p->eval, side) - arm_material(st, &p->eval, side);
-    return gain > 0 ? (int)(gain * p->capture_threat_pct / 100) : 0;
+    return gain > 0 ? gain : 0;
+}
+
+/* The capture-threat term: capture_threat_pct % of the material side's best capture wins. */
+int arm_threat_gain(const arm_params *p, const arm_state *st, int side)
+{
+    if (p->capture_threat_pct <= 0) return 0;
+    return (int)(arm_threat_material(p, st, side) * p->capture_threat_pct / 100);
+}
+
+/* The capture threat of the side that moves second from st: the other side moves first and can
+ * usually parry one threat, so it counts capture_threat_waiting_pct %, a price for the steps
+ * the parry costs and for the threats that cannot all be parried. */
+static int arm_threat_waiting(const arm_params *p, const arm_state *st, int side)
+{
+    if (p->capture_threat_waiting_pct <= 0) return 0;
+    return (int)(arm_threat_material(p, st, side) * p->capture_threat_waiting_pct / 100);
 }
 
 int arm_evaluate(const arm_params *p, const arm_state *st)
@@ -237,8 +254,8 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
     /* The side that moves next (the side to move at a turn start; inside a turn the opponent,
      * since the leaf is valued as if the turn ended) is credited with its capture threat, so a
      * leaf that leaves a piece to be pushed or pulled onto a trap is not valued as safe. */
-    if (mid_turn) score -= arm_threat_gain(p, st, opp);
-    else score += arm_threat_gain(p, st, me);
+    if (mid_turn) score += arm_threat_waiting(p, st, me) - arm_threat_gain(p, st, opp);
+    else score += arm_threat_gain(p, st, me) - arm_threat_waiting(p, st, opp);
     score += (long)mine.blocking + mine.passed + mine.goal + mine.power - mine.loose;
     score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power - theirs.loose;
     score += arm_trap_terms(p, st, me);

@@ -357,6 +357,22 @@ START_TEST(capture_threat_term)
     mid.hash = arm_hash_full(&mid);
     p.by_steps = off.by_steps = 1;
     ck_assert_int_eq(arm_evaluate(&p, &mid) - arm_evaluate(&off, &mid), -gain);
+    /* The side that moves second: Silver to move at a turn start, Gold's threat still there,
+     * counted at capture_threat_waiting_pct. */
+    arm_params q = arm_params_default, q_off = q;
+    q_off.capture_threat_waiting_pct = 0;
+    arm_state waiting = push;
+    waiting.side = ARM_SILVER;
+    waiting.hash = arm_hash_full(&waiting);
+    ck_assert_int_eq(arm_evaluate(&q, &waiting) - arm_evaluate(&q_off, &waiting),
+                     -(material * q.capture_threat_waiting_pct / 100));
+    /* And Gold inside its turn of the step game: Silver moves next, Gold's threat waits. */
+    arm_state gold_mid = push;
+    gold_mid.steps = 1;
+    gold_mid.turn_start = 1;
+    q.by_steps = q_off.by_steps = 1;
+    ck_assert_int_eq(arm_evaluate(&q, &gold_mid) - arm_evaluate(&q_off, &gold_mid),
+                     material * q.capture_threat_waiting_pct / 100);
 }
 END_TEST
 
