@@ -20,6 +20,7 @@ typedef struct arm_params {
      * +-trap_control_clip units; the percent of a piece's material charged when it stands beside
      * a trap the opponent controls with a stronger enemy piece near (frozen: the second). */
     int trap_control_points, trap_control_clip;
+    int trap_dominance; /* control units for the strongest piece near a trap (traps.c) */
     int trap_danger_pct, trap_danger_frozen_pct;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking

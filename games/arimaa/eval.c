@@ -29,6 +29,7 @@ const arm_params arm_params_default = {
     .capture_threat_actions = 2,
     .trap_control_points = 6,
     .trap_control_clip = 12,
+    .trap_dominance = 10,
     .trap_danger_pct = 20,
     .trap_danger_frozen_pct = 50,
     .goal_unsearched_flat = 1,

@@ -8,7 +8,8 @@
  * beside it; a piece beside a trap the opponent owns is a liability).
  *
  * Control of a trap by a side: the sum over its unfrozen pieces within two squares of the trap of
- * a weight by type (rabbit 1 up to elephant 8), doubled for the four squares beside the trap. The
+ * a weight by type (rabbit 1 up to elephant 8), doubled for the four squares beside the trap, plus
+ * trap_dominance for the side with the strongest piece there (no enemy piece there its equal). The
  * evaluation counts the difference of the two sides per trap, clipped, and charges a side for each
  * of its pieces within two squares of a trap the opponent controls when an enemy piece strong
  * enough to push or pull it stands within two squares of it: a share of the material it would
@@ -71,6 +72,14 @@ int arm_trap_terms(const arm_params *p, const arm_state *st, int side)
     for (int k = 0; k < 4; k++) {
         arm_trap_zone z = arm_zone(k);
         int pw[2] = {arm_trap_power(st, 0, k, unfrozen[0]), arm_trap_power(st, 1, k, unfrozen[1])};
+        /* The side whose strongest piece near the trap is stronger than every enemy piece there
+         * dominates it beyond the sum: nothing near can push that piece away, while it pushes
+         * and pulls the weaker pieces (an elephant against a cat, a dog and rabbits). */
+        int top[2] = {-1, -1};
+        for (int s = 0; s < 2; s++)
+            for (int t = ARM_TYPES - 1; t >= 0 && top[s] < 0; t--)
+                if (st->bb[s][t] & unfrozen[s] & z.area) top[s] = t;
+        if (top[0] != top[1]) pw[top[0] > top[1] ? 0 : 1] += p->trap_dominance;
         int diff = pw[side] - pw[e];
         if (diff > p->trap_control_clip) diff = p->trap_control_clip;
         if (diff < -p->trap_control_clip) diff = -p->trap_control_clip;

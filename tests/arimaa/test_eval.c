@@ -461,6 +461,26 @@ START_TEST(trap_danger)
 }
 END_TEST
 
+/* The strongest piece near a trap dominates it beyond the sum: the silver elephant on d6 (16)
+ * against a gold cat, dog and horse beside c6 (4 + 6 + 8 = 18). By the sum alone Gold controls
+ * c6 and nothing is charged; with the elephant's dominance Silver controls it, and the three gold
+ * pieces, each within two squares of the elephant, are in danger. */
+START_TEST(trap_dominance)
+{
+    arm_state st = at_pos('g', "Cc5 Db6 Hc7 ed6 Ra1 rh8");
+    ck_assert_int_eq(arm_trap_power(&st, ARM_GOLD, 2, st.occ[ARM_GOLD]), 18);
+    ck_assert_int_eq(arm_trap_power(&st, ARM_SILVER, 2, st.occ[ARM_SILVER]), 16);
+    arm_params p = arm_params_default;
+    arm_params sum_only = p;
+    sum_only.trap_dominance = 0;
+    arm_params sum_only_off = sum_only, off = p;
+    sum_only_off.trap_danger_pct = sum_only_off.trap_danger_frozen_pct = 0;
+    off.trap_danger_pct = off.trap_danger_frozen_pct = 0;
+    ck_assert_int_eq(arm_trap_terms(&sum_only, &st, ARM_GOLD), arm_trap_terms(&sum_only_off, &st, ARM_GOLD));
+    ck_assert_int_lt(arm_trap_terms(&p, &st, ARM_GOLD), arm_trap_terms(&off, &st, ARM_GOLD));
+}
+END_TEST
+
 /* Rabbits: the goal table pays nothing for rows walked before a goal search is worth running,
  * and an advanced rabbit without support costs rabbit_loose, with an enemy piece near it also
  * rabbit_hunted. */
@@ -512,6 +532,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, capture_threat_term);
     tcase_add_test(tc, trap_control);
     tcase_add_test(tc, trap_danger);
+    tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);
     suite_add_tcase(s, tc);
     return s;
