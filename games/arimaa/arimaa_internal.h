@@ -26,6 +26,13 @@ typedef struct arm_params {
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */
     int goal_unsearched_flat;
+    /* With goal_unsearched_flat: a rabbit within goal_search_steps rows is searched up to its
+     * rows + goal_extra_steps, and a goal found in 5 or 6 steps (two turns) adds
+     * goal_two_turns[steps - 5] to the goal table's value: the table's 300 and 275 hardly
+     * separate a rabbit two turns from its goal from a blocked one (eval.c). */
+    int goal_extra_steps;
+#define ARM_TWO_TURN_STEPS 2
+    int goal_two_turns[ARM_TWO_TURN_STEPS];
     /* Points charged for a rabbit on its ranks 4-7 with no friendly non-rabbit within two
      * squares, and again when an enemy piece stronger than a rabbit is within two squares. */
     int rabbit_loose, rabbit_hunted;

@@ -33,6 +33,8 @@ const arm_params arm_params_default = {
     .trap_danger_pct = 20,
     .trap_danger_frozen_pct = 50,
     .goal_unsearched_flat = 1,
+    .goal_extra_steps = 1,
+    .goal_two_turns = {150, 75},
     .rabbit_loose = 20,
     .rabbit_hunted = 30,
 };
@@ -184,6 +186,28 @@ static int arm_rabbit_exposure(const arm_params *p, const arm_state *st, int sq,
     return cost;
 }
 
+/* The steps to goal the evaluation scores for the rabbit on sq, rows from its goal. With
+ * goal_unsearched_flat (the default) a rabbit within goal_search_steps rows is searched up to
+ * its rows + goal_extra_steps (at least goal_search_steps), so a goal just beyond one turn of a
+ * rabbit on its fourth row to go, round a blocker or behind a push, is seen; a rabbit not found
+ * within its bound, or farther, counts goal_search_steps + goal_extra_steps + 1 whatever its
+ * row. Without it: the bound is goal_search_steps, and a farther rabbit counts its rows. */
+static int arm_rabbit_goal_steps(const arm_params *p, const arm_state *st, int sq, int rows)
+{
+    if (!p->goal_unsearched_flat)
+        return rows > p->goal_search_steps ? rows : arm_steps_to_goal(st, sq, p->goal_search_steps);
+    int far = p->goal_search_steps + p->goal_extra_steps + 1;
+    if (far > BA_ARIMAA_GOAL_STEPS_MAX) far = BA_ARIMAA_GOAL_STEPS_MAX;
+    if (rows > p->goal_search_steps) return far;
+    /* Rows + extra, at least goal_search_steps: the spare steps (bound - rows) of a rabbit
+     * near its goal would make a deeper search cost several times the evaluation. */
+    int bound = rows + p->goal_extra_steps;
+    if (bound < p->goal_search_steps) bound = p->goal_search_steps;
+    if (bound > far - 1) bound = far - 1;
+    int steps = arm_steps_to_goal(st, sq, bound);
+    return steps > bound ? far : steps;
+}
+
 static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side, arm_terms *out)
 {
     const ba_arimaa_eval_tables *t = &p->eval;
@@ -192,12 +216,16 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
     for (uint64_t b = st->bb[side][ARM_RABBIT]; b; b &= b - 1) {
         int sq = arm_lsb(b);
         int rows = side == ARM_GOLD ? 7 - (sq >> 3) : sq >> 3;
-        int far = p->goal_unsearched_flat ? p->goal_search_steps + 1 : rows;
-        int steps = rows > p->goal_search_steps ? far : arm_steps_to_goal(st, sq, p->goal_search_steps);
+        int steps = arm_rabbit_goal_steps(p, st, sq, rows);
         if (steps < out->best_steps) out->best_steps = steps;
         out->blocking += arm_h_blocking(st, t, sq);
         out->passed += arm_h_passed(st, t, sq);
         out->goal += arm_h_goal_threat(t, steps);
+        /* A goal found beyond one turn (not a count for a rabbit not found, nor a row count). */
+        int found_max = p->goal_search_steps + p->goal_extra_steps;
+        if (p->goal_unsearched_flat && steps > 4 && steps <= found_max &&
+            steps <= 4 + ARM_TWO_TURN_STEPS)
+            out->goal += p->goal_two_turns[steps - 5];
         out->power += arm_h_power(st, t, sq, steps);
         out->loose += arm_rabbit_exposure(p, st, sq, rows);
     }

@@ -508,6 +508,19 @@ START_TEST(rabbit_advance_terms)
     /* A friendly dog beside it: supported, not loose (still hunted). */
     arm_state supported = at_pos('g', "Re5 Dd5 Ea1 de7 " R8);
     ck_assert_int_eq(arm_evaluate(&no_loose, &supported), arm_evaluate(&p, &supported));
+    /* A goal two turns away: the gold rabbit on e4 (4 rows to go) is blocked by the silver
+     * rabbit on e5 and goes round in 5 steps; Silver's rabbit cannot reach a full first rank.
+     * The search bound for a rabbit 4 rows away is 4 + goal_extra_steps, and the 5 steps earn
+     * goal_two_turns[0] on top of the table. */
+    arm_state two_turns = at_pos('g', "Re4 re5 Ra1 Rb1 Rc1 Rd1 Ee1 Rf1 Rg1 Rh1 ea8");
+    ck_assert_int_eq(arm_steps_to_goal(&two_turns, sq("e4"), 4), 5);
+    ck_assert_int_eq(arm_steps_to_goal(&two_turns, sq("e4"), 5), 5);
+    ck_assert_int_eq(arm_steps_to_goal(&two_turns, sq("e5"), 5), 6);
+    arm_params no_bonus = p;
+    no_bonus.goal_two_turns[0] = 0;
+    ck_assert_int_ge(p.goal_extra_steps, 1);
+    ck_assert_int_eq(arm_evaluate(&p, &two_turns) - arm_evaluate(&no_bonus, &two_turns),
+                     p.goal_two_turns[0]);
     /* Rabbits on their first three ranks are never charged. */
     arm_state home = at_pos('g', "Re3 Ea1 de5 " R8);
     ck_assert_int_eq(arm_evaluate(&no_loose, &home), arm_evaluate(&p, &home));
