@@ -121,8 +121,10 @@ static inline int arm_steps_left(const arm_state *st) { return 4 - st->steps; }
 /* The default parameters (eval.c). */
 extern const arm_params arm_params_default;
 
-/* eval.c: the evaluation and its parts (each from the rabbit owner's / the side's view). */
+/* material.c: HarLog material from side's view, in material_scale units of the first rabbit. */
 int arm_material(const arm_state *st, const ba_arimaa_eval_tables *t, int side);
+
+/* eval.c: the evaluation and its parts (each from the rabbit owner's / the side's view). */
 int arm_h_blocking(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_passed(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_goal_threat(const ba_arimaa_eval_tables *t, int steps);
