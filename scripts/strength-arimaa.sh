@@ -20,13 +20,15 @@
 #   --sharp-equal     also play Sharp without a depth limit on the same clock
 #   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
 #   --only WHAT       selfplay | sharp4 | newold (default all that apply)
+#   --depth N         this build searches N steps a turn (AEI `depth`, bot_depth), whatever the
+#                     load, within the clock: a screen that a loaded machine does not distort
 #   --timeout SECONDS bound on each pairing (default 3600)
 # Nothing of the AEI tools or of Sharp is copied into the project; configuration files and game
 # records go to a temporary folder whose path is printed.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; }
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     usage
@@ -46,6 +48,7 @@ SHARP_EQUAL=0
 ONLY=all
 BASE=
 LIMIT=3600
+DEPTH=
 while [ $# -gt 0 ]; do
     case $1 in
     --rounds) ROUNDS=$2; shift 2 ;;
@@ -55,6 +58,7 @@ while [ $# -gt 0 ]; do
     --only) ONLY=$2; shift 2 ;;
     --base) BASE=$2; shift 2 ;;
     --timeout) LIMIT=$2; shift 2 ;;
+    --depth) DEPTH=$2; shift 2 ;;
     *) echo "strength-arimaa.sh: unknown option '$1'" >&2; exit 2 ;;
     esac
 done
@@ -109,6 +113,9 @@ pairing() {
 }
 
 STEPS_SECTION=$(printf '\n[Steps]\ncmdline = %s --aei\n' "$PROG")
+if [ -n "$DEPTH" ]; then
+    STEPS_SECTION=$(printf '%s\nbot_depth = %s\n' "$STEPS_SECTION" "$DEPTH")
+fi
 TURNS_SECTION=$(printf '\n[Turns]\ncmdline = %s --aei\nbot_search = turns\n' "$PROG")
 if [ "$ONLY" = all ] || [ "$ONLY" = selfplay ]; then
     pairing selfplay Steps "$STEPS_SECTION"$'\n' Turns "$TURNS_SECTION"$'\n'

@@ -14,6 +14,28 @@ typedef struct arm_params {
      * evaluation credits to the side that moves next; 0 switches the term off. */
     int capture_threat_pct;
     int capture_threat_actions; /* 1 or 2: see arm_capture_threat */
+    /* Percent of the capture threat of the side that moves second (the evaluation's). */
+    int capture_threat_waiting_pct;
+    /* Trap control (traps.c): points per unit of control difference at a trap, clipped at
+     * +-trap_control_clip units; the percent of a piece's material charged when it stands beside
+     * a trap the opponent controls with a stronger enemy piece near (frozen: the second). */
+    int trap_control_points, trap_control_clip;
+    int trap_dominance; /* control units for the strongest piece near a trap (traps.c) */
+    int trap_danger_pct, trap_danger_frozen_pct;
+    /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
+     * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
+     * rabbits forward before they can threaten anything. */
+    int goal_unsearched_flat;
+    /* With goal_unsearched_flat: a rabbit within goal_search_steps rows is searched up to its
+     * rows + goal_extra_steps, and a goal found in 5 or 6 steps (two turns) adds
+     * goal_two_turns[steps - 5] to the goal table's value: the table's 300 and 275 hardly
+     * separate a rabbit two turns from its goal from a blocked one (eval.c). */
+    int goal_extra_steps;
+#define ARM_TWO_TURN_STEPS 2
+    int goal_two_turns[ARM_TWO_TURN_STEPS];
+    /* Points charged for a rabbit on its ranks 4-7 with no friendly non-rabbit within two
+     * squares, and again when an enemy piece stronger than a rabbit is within two squares. */
+    int rabbit_loose, rabbit_hunted;
 } arm_params;
 
 /* turngen.c: whole turns. */
@@ -21,6 +43,8 @@ typedef struct arm_params {
 #define ARM_MAX_ACTIONS 256
 /* The actions of side s (the side that is moving) with at most max_steps steps. */
 int arm_actions(const arm_state *st, int s, int max_steps, arm_action *out);
+/* The same, only for the pieces of side s on the squares of movers (as pusher or puller). */
+int arm_actions_of(const arm_state *st, int s, int max_steps, uint64_t movers, arm_action *out);
 /* Every distinct legal turn (play phase), canonical step sequences, deterministic order.
  * moves may be NULL with cap 0 to count only. stop_at_first: return after finding one. */
 int arm_generate_turns(const arm_state *st, const ba_history *hist, ba_move *moves, size_t cap,
@@ -67,6 +91,11 @@ int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *af
  * for the side's own pieces lost. */
 int arm_capture_weight(const arm_state *before, const arm_state *after, int side);
 
+/* traps.c: the control of trap trap_index (c3 f3 c6 f6 = 0..3) by side, counting its pieces in
+ * unfrozen; and the trap terms of the evaluation from side's view (docs/arimaa.md). */
+int arm_trap_power(const arm_state *st, int side, int trap_index, uint64_t unfrozen);
+int arm_trap_terms(const arm_params *p, const arm_state *st, int side);
+
 /* steps.c: the step game (search_by_steps). */
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step
  * count and the turn's start (positions inside a turn are distinct nodes from turn starts). */
@@ -92,8 +121,10 @@ static inline int arm_steps_left(const arm_state *st) { return 4 - st->steps; }
 /* The default parameters (eval.c). */
 extern const arm_params arm_params_default;
 
-/* eval.c: the evaluation and its parts (each from the rabbit owner's / the side's view). */
+/* material.c: HarLog material from side's view, in material_scale units of the first rabbit. */
 int arm_material(const arm_state *st, const ba_arimaa_eval_tables *t, int side);
+
+/* eval.c: the evaluation and its parts (each from the rabbit owner's / the side's view). */
 int arm_h_blocking(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_passed(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_goal_threat(const ba_arimaa_eval_tables *t, int steps);

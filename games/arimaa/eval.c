@@ -1,6 +1,7 @@
-/* The Arimaa evaluation: HarLog material plus David Fotland's four rabbit heuristics ("Bomb"),
- * and goal-threat detection for the side to move. Every number lives in ba_arimaa_eval_tables. */
-#include <math.h>
+/* The Arimaa evaluation: HarLog material (material.c) plus David Fotland's four rabbit heuristics
+ * ("Bomb"), goal-threat detection for the side to move, capture threats (threats.c) and trap
+ * control (traps.c). Fotland's numbers and HarLog's scale live in ba_arimaa_eval_tables, the
+ * weights added since in arm_params. */
 #include <stdio.h>
 
 #include "arimaa_internal.h"
@@ -25,50 +26,21 @@ const arm_params arm_params_default = {
     },
     .goal_search_steps = 4,
     .capture_threat_pct = 75,
+    .capture_threat_waiting_pct = 25,
     .capture_threat_actions = 2,
+    .trap_control_points = 6,
+    .trap_control_clip = 12,
+    .trap_dominance = 10,
+    .trap_danger_pct = 20,
+    .trap_danger_frozen_pct = 50,
+    .goal_unsearched_flat = 1,
+    .goal_extra_steps = 1,
+    .goal_two_turns = {150, 75},
+    .rabbit_loose = 20,
+    .rabbit_hunted = 30,
 };
 
 const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }
-
-/* ---- material: HarLog ------------------------------------------------------------------------- */
-
-/* HarLog (published on the Arimaa forum, 2009): for each side, every non-rabbit piece with no
- * stronger enemy piece is worth 2/Q, any other non-rabbit 1/(Q + number of stronger enemy
- * pieces), and the rabbits add G ln(rabbits x all pieces). Q = 1.447530126, G = 0.6314442034.
- * The difference is divided by 0.12507009891301202, the HarLog value of the first rabbit lost
- * from the full army, and multiplied by material_scale. */
-#define ARM_HARLOG_Q 1.447530126
-#define ARM_HARLOG_G 0.6314442034
-#define ARM_HARLOG_NORMAL 0.12507009891301202
-/* A side without rabbits has lost; its log term is replaced by this many normal units below the
- * one-rabbit value so the evaluation stays finite and monotone. */
-#define ARM_HARLOG_NO_RABBIT_PENALTY 20.0
-
-static double arm_harlog_side(const arm_state *st, int s)
-{
-    int e = s ^ 1;
-    int enemy_count[ARM_TYPES];
-    for (int t = 0; t < ARM_TYPES; t++) enemy_count[t] = arm_popcount(st->bb[e][t]);
-    double v = 0.0;
-    int stronger = 0; /* enemy pieces stronger than type t */
-    for (int t = ARM_TYPES - 1; t >= ARM_CAT; t--) {
-        int mine = arm_popcount(st->bb[s][t]);
-        double each = stronger == 0 ? 2.0 / ARM_HARLOG_Q : 1.0 / (ARM_HARLOG_Q + stronger);
-        v += mine * each;
-        stronger += enemy_count[t];
-    }
-    int rabbits = arm_popcount(st->bb[s][ARM_RABBIT]);
-    int all = arm_popcount(st->occ[s]);
-    if (rabbits > 0) v += ARM_HARLOG_G * log((double)rabbits * all);
-    else v += ARM_HARLOG_G * log((double)(all + 1)) - ARM_HARLOG_NO_RABBIT_PENALTY * ARM_HARLOG_NORMAL;
-    return v;
-}
-
-int arm_material(const arm_state *st, const ba_arimaa_eval_tables *t, int side)
-{
-    double d = (arm_harlog_side(st, side) - arm_harlog_side(st, side ^ 1)) / ARM_HARLOG_NORMAL;
-    return (int)lround(d * t->material_scale);
-}
 
 /* ---- the rabbit heuristics -------------------------------------------------------------------- */
 
@@ -156,8 +128,46 @@ int arm_h_power(const arm_state *st, const ba_arimaa_eval_tables *t, int sq, int
 
 typedef struct arm_terms {
     int blocking, passed, goal, power;
+    int loose; /* charged for advanced rabbits without support (arm_rabbit_exposure) */
     int best_steps; /* fewest steps to goal of any rabbit */
 } arm_terms;
+
+/* An advanced rabbit (its ranks 4-7, rows to go 1..4) that no friendly non-rabbit piece within
+ * two squares supports is easily captured or blocked; more so with an enemy piece stronger than a
+ * rabbit within two squares. A rabbit about to goal is left to the goal terms. */
+static int arm_rabbit_exposure(const arm_params *p, const arm_state *st, int sq, int rows)
+{
+    if (rows > 4 || rows < 1) return 0;
+    int side = st->board[sq] >> 3;
+    uint64_t near = arm_neighbours(arm_bit(sq));
+    near |= arm_neighbours(near);
+    int cost = 0;
+    if (!(st->occ[side] & ~st->bb[side][ARM_RABBIT] & near)) cost += p->rabbit_loose;
+    if (st->occ[side ^ 1] & ~st->bb[side ^ 1][ARM_RABBIT] & near) cost += p->rabbit_hunted;
+    return cost;
+}
+
+/* The steps to goal the evaluation scores for the rabbit on sq, rows from its goal. With
+ * goal_unsearched_flat (the default) a rabbit within goal_search_steps rows is searched up to
+ * its rows + goal_extra_steps (at least goal_search_steps), so a goal just beyond one turn of a
+ * rabbit on its fourth row to go, round a blocker or behind a push, is seen; a rabbit not found
+ * within its bound, or farther, counts goal_search_steps + goal_extra_steps + 1 whatever its
+ * row. Without it: the bound is goal_search_steps, and a farther rabbit counts its rows. */
+static int arm_rabbit_goal_steps(const arm_params *p, const arm_state *st, int sq, int rows)
+{
+    if (!p->goal_unsearched_flat)
+        return rows > p->goal_search_steps ? rows : arm_steps_to_goal(st, sq, p->goal_search_steps);
+    int far = p->goal_search_steps + p->goal_extra_steps + 1;
+    if (far > BA_ARIMAA_GOAL_STEPS_MAX) far = BA_ARIMAA_GOAL_STEPS_MAX;
+    if (rows > p->goal_search_steps) return far;
+    /* Rows + extra, at least goal_search_steps: the spare steps (bound - rows) of a rabbit
+     * near its goal would make a deeper search cost several times the evaluation. */
+    int bound = rows + p->goal_extra_steps;
+    if (bound < p->goal_search_steps) bound = p->goal_search_steps;
+    if (bound > far - 1) bound = far - 1;
+    int steps = arm_steps_to_goal(st, sq, bound);
+    return steps > bound ? far : steps;
+}
 
 static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side, arm_terms *out)
 {
@@ -167,24 +177,46 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
     for (uint64_t b = st->bb[side][ARM_RABBIT]; b; b &= b - 1) {
         int sq = arm_lsb(b);
         int rows = side == ARM_GOLD ? 7 - (sq >> 3) : sq >> 3;
-        int steps = rows > p->goal_search_steps ? rows : arm_steps_to_goal(st, sq, p->goal_search_steps);
+        int steps = arm_rabbit_goal_steps(p, st, sq, rows);
         if (steps < out->best_steps) out->best_steps = steps;
         out->blocking += arm_h_blocking(st, t, sq);
         out->passed += arm_h_passed(st, t, sq);
         out->goal += arm_h_goal_threat(t, steps);
+        /* A goal found beyond one turn (not a count for a rabbit not found, nor a row count). */
+        int found_max = p->goal_search_steps + p->goal_extra_steps;
+        if (p->goal_unsearched_flat && steps > 4 && steps <= found_max &&
+            steps <= 4 + ARM_TWO_TURN_STEPS)
+            out->goal += p->goal_two_turns[steps - 5];
         out->power += arm_h_power(st, t, sq, steps);
+        out->loose += arm_rabbit_exposure(p, st, sq, rows);
     }
 }
 
-/* The capture-threat term: capture_threat_pct % of the material (from side's view) that side's
- * best one-action capture would win from st as it stands; 0 when it has none. */
-int arm_threat_gain(const arm_params *p, const arm_state *st, int side)
+/* The material (from side's view) that side's best capture of up to capture_threat_actions
+ * actions would win from st as it stands; 0 when it has none. */
+static long arm_threat_material(const arm_params *p, const arm_state *st, int side)
 {
-    if (p->capture_threat_pct <= 0 || st->phase != ARM_PHASE_PLAY) return 0;
+    if (st->phase != ARM_PHASE_PLAY) return 0;
     arm_state after;
     if (!arm_capture_threat(st, side, p->capture_threat_actions, &after)) return 0;
     long gain = (long)arm_material(&after, &p->eval, side) - arm_material(st, &p->eval, side);
-    return gain > 0 ? (int)(gain * p->capture_threat_pct / 100) : 0;
+    return gain > 0 ? gain : 0;
+}
+
+/* The capture-threat term: capture_threat_pct % of the material side's best capture wins. */
+int arm_threat_gain(const arm_params *p, const arm_state *st, int side)
+{
+    if (p->capture_threat_pct <= 0) return 0;
+    return (int)(arm_threat_material(p, st, side) * p->capture_threat_pct / 100);
+}
+
+/* The capture threat of the side that moves second from st: the other side moves first and can
+ * usually parry one threat, so it counts capture_threat_waiting_pct %, a price for the steps
+ * the parry costs and for the threats that cannot all be parried. */
+static int arm_threat_waiting(const arm_params *p, const arm_state *st, int side)
+{
+    if (p->capture_threat_waiting_pct <= 0) return 0;
+    return (int)(arm_threat_material(p, st, side) * p->capture_threat_waiting_pct / 100);
 }
 
 int arm_evaluate(const arm_params *p, const arm_state *st)
@@ -212,10 +244,11 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
     /* The side that moves next (the side to move at a turn start; inside a turn the opponent,
      * since the leaf is valued as if the turn ended) is credited with its capture threat, so a
      * leaf that leaves a piece to be pushed or pulled onto a trap is not valued as safe. */
-    if (mid_turn) score -= arm_threat_gain(p, st, opp);
-    else score += arm_threat_gain(p, st, me);
-    score += (long)mine.blocking + mine.passed + mine.goal + mine.power;
-    score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power;
+    if (mid_turn) score += arm_threat_waiting(p, st, me) - arm_threat_gain(p, st, opp);
+    else score += arm_threat_gain(p, st, me) - arm_threat_waiting(p, st, opp);
+    score += (long)mine.blocking + mine.passed + mine.goal + mine.power - mine.loose;
+    score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power - theirs.loose;
+    score += arm_trap_terms(p, st, me);
     if (score > BA_SCORE_EVAL_MAX) score = BA_SCORE_EVAL_MAX;
     if (score < -BA_SCORE_EVAL_MAX) score = -BA_SCORE_EVAL_MAX;
     return (int)score;
@@ -227,14 +260,16 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
     arm_rabbit_terms(p, st, ARM_GOLD, &g);
     arm_rabbit_terms(p, st, ARM_SILVER, &s);
     int mat = st->phase == ARM_PHASE_PLAY ? arm_material(st, &p->eval, ARM_GOLD) : 0;
-    char out[512];
+    int traps = st->phase == ARM_PHASE_PLAY ? arm_trap_terms(p, st, ARM_GOLD) : 0;
+    char out[640];
     int n = snprintf(out, sizeof out,
                      "material(harlog) %d %d\nblocking %d %d\npassed %d %d\ngoal_threat %d %d\n"
                      "power_balance %d %d\nsteps_to_goal %d %d\ncapture_threat %d %d\n"
-                     "total(side to move) %d\n",
+                     "loose_rabbits %d %d\ntraps %d %d\ntotal(side to move) %d\n",
                      mat, -mat, g.blocking, s.blocking, g.passed, s.passed, g.goal, s.goal, g.power,
                      s.power, g.best_steps, s.best_steps, arm_threat_gain(p, st, ARM_GOLD),
-                     arm_threat_gain(p, st, ARM_SILVER), arm_evaluate(p, st));
+                     arm_threat_gain(p, st, ARM_SILVER), -g.loose, -s.loose, traps, -traps,
+                     arm_evaluate(p, st));
     if (n < 0 || !buf || (size_t)n + 1 > cap) return BA_ERR_BUFFER;
     memcpy(buf, out, (size_t)n + 1);
     return n;

@@ -269,11 +269,11 @@ int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err
         free(g);
         return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
     }
+    /* The internal weights (capture threats, trap control, rabbits) keep their defaults. */
+    *p = arm_params_default;
     p->eval = o.eval;
     p->goal_search_steps = o.goal_search_steps;
     p->by_steps = o.search_by_steps;
-    p->capture_threat_pct = arm_params_default.capture_threat_pct;
-    p->capture_threat_actions = arm_params_default.capture_threat_actions;
     *g = o.search_by_steps ? arm_step_game : *ba_arimaa_game();
     g->params = p;
     g->destroy = arm_destroy;

@@ -8,7 +8,9 @@
  * position; this is the one approximation, and it can only overestimate the steps). */
 #include "arimaa_internal.h"
 
-#define ARM_GOAL_TT 1024
+/* Entries of the lossy fail table; a search of a few steps meets far fewer positions, and the
+ * table is cleared at each call. */
+#define ARM_GOAL_TT 256
 
 typedef struct arm_goal_ctx {
     int side;
@@ -31,7 +33,11 @@ static int arm_goal_dfs(arm_goal_ctx *c, const arm_state *st, int rsq, int budge
     if (c->tt_key[slot] == key && c->tt_budget[slot] >= budget) return 0;
     arm_action acts[ARM_MAX_ACTIONS];
     int spare = budget - arm_rows_to_goal(c->side, rsq);
-    int n = arm_actions(st, c->side, budget, acts);
+    /* Only pieces that can pass the locality test below move: the rabbit, and pieces within
+     * spare + 3 squares of it (a pusher or puller stands beside the enemy piece it moves). */
+    uint64_t window = arm_bit(rsq);
+    for (int k = 0; k < spare + 3 && k < 8; k++) window |= arm_neighbours(window);
+    int n = arm_actions_of(st, c->side, budget, spare > 0 ? window : arm_bit(rsq), acts);
     for (int i = 0; i < n; i++) {
         const arm_action *a = &acts[i];
         int from0 = a->step[0] >> 2;

@@ -198,8 +198,18 @@ int arm_step_status(const arm_state *st, const ba_history *hist)
         arm_rep rep;
         arm_rep_init(&rep, hist);
         arm_action acts[ARM_MAX_ACTIONS];
-        if (arm_actions(st, st->side, 4, acts) == 0) return lose; /* immobilised */
+        int n = arm_actions(st, st->side, 4, acts);
+        if (n == 0) return lose; /* immobilised */
         if (!rep.any) return BA_RESULT_ONGOING;
+        /* One action then a pass is a turn (an action always changes the position): the first
+         * whose end is no third repetition proves a legal turn. The filter answers almost every
+         * probe, so this costs no sort of the history, which the search's turn-start nodes
+         * would otherwise pay at each visit once the game has a position twice. */
+        for (int i = 0; i < n; i++) {
+            int captured;
+            uint64_t h = arm_action_hash(st, &acts[i], &captured);
+            if (!arm_rep_banned(&rep, h ^ arm_zobrist_silver_to_move)) return BA_RESULT_ONGOING;
+        }
         int can = arm_has_legal_turn(st, hist);
         if (can < 0) return can;
         return can ? BA_RESULT_ONGOING : lose;

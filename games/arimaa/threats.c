@@ -11,6 +11,10 @@
 
 int arm_capture_weight(const arm_state *before, const arm_state *after, int side)
 {
+    /* Most actions tried capture nothing: the piece counts tell at once. */
+    if (arm_popcount(before->occ[0]) == arm_popcount(after->occ[0]) &&
+        arm_popcount(before->occ[1]) == arm_popcount(after->occ[1]))
+        return 0;
     int w = 0;
     for (int t = 0; t < ARM_TYPES; t++) {
         int theirs = arm_popcount(before->bb[side ^ 1][t]) - arm_popcount(after->bb[side ^ 1][t]);
@@ -38,7 +42,8 @@ static void arm_threat_one(const arm_state *root, const arm_state *st, int side,
     zone &= arm_neighbours(movers);
     if (!zone) return;
     arm_action acts[ARM_MAX_ACTIONS];
-    int n = arm_actions(st, side, 2, acts);
+    /* Only a piece beside a piece of the zone can push or pull it. */
+    int n = arm_actions_of(st, side, 2, arm_neighbours(zone), acts);
     for (int i = 0; i < n; i++) {
         const arm_action *a = &acts[i];
         if (a->n != 2) continue;
@@ -81,7 +86,9 @@ int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *af
     uint64_t arrive = arm_neighbours(st->occ[e] & near);
     if (!(st->occ[e] & near2)) return best > 0;
     arm_action acts[ARM_MAX_ACTIONS];
-    int n = arm_actions(st, side, 2, acts);
+    /* The pieces that can make such a preparation: beside a piece in near2 (to push or pull
+     * it) or beside a square of arrive (to step there). */
+    int n = arm_actions_of(st, side, 2, arm_neighbours((st->occ[e] & near2) | arrive), acts);
     for (int i = 0; i < n; i++) {
         const arm_action *a = &acts[i];
         int s0 = a->step[0] >> 2;

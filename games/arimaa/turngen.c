@@ -21,9 +21,14 @@ static inline uint8_t arm_step_byte(int from, int dir) { return (uint8_t)(from <
  * <= 4 - k steps, <= k (4 - k) pulls and <= 3k pushes, whose sum peaks at 13 (k = 3). */
 int arm_actions(const arm_state *st, int s, int max_steps, arm_action *out)
 {
+    return arm_actions_of(st, s, max_steps, ~0ull, out);
+}
+
+int arm_actions_of(const arm_state *st, int s, int max_steps, uint64_t movers, arm_action *out)
+{
     int e = s ^ 1, n = 0;
     uint64_t empty = ~(st->occ[0] | st->occ[1]);
-    uint64_t mobile = st->occ[s] & ~arm_frozen(st, s);
+    uint64_t mobile = st->occ[s] & movers & ~arm_frozen(st, s);
     /* Rabbits never step backwards on their own. */
     int back = s == ARM_GOLD ? ARM_SOUTH : ARM_NORTH;
     for (uint64_t b = mobile; b; b &= b - 1) {

@@ -105,8 +105,9 @@ typedef struct ba_arimaa_options {
     ba_arimaa_eval_tables eval; /**< The evaluation's weights and tables. */
     /**
      * Bound (in steps, 0..#BA_ARIMAA_GOAL_STEPS_MAX) of the steps-to-goal search the evaluation
-     * runs for each rabbit; rabbits that need more get the lower bound max(bound + 1, distance).
-     * Default 4.
+     * runs for each rabbit; rabbits that need more count as bound + 1 (rabbits farther than
+     * bound rows from their goal too, so walking them forward earns nothing before a goal
+     * search can succeed; docs/arimaa.md). Default 4.
      */
     int goal_search_steps;
     /**

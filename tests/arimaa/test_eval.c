@@ -357,6 +357,174 @@ START_TEST(capture_threat_term)
     mid.hash = arm_hash_full(&mid);
     p.by_steps = off.by_steps = 1;
     ck_assert_int_eq(arm_evaluate(&p, &mid) - arm_evaluate(&off, &mid), -gain);
+    /* The side that moves second: Silver to move at a turn start, Gold's threat still there,
+     * counted at capture_threat_waiting_pct. */
+    arm_params q = arm_params_default, q_off = q;
+    q_off.capture_threat_waiting_pct = 0;
+    arm_state waiting = push;
+    waiting.side = ARM_SILVER;
+    waiting.hash = arm_hash_full(&waiting);
+    ck_assert_int_eq(arm_evaluate(&q, &waiting) - arm_evaluate(&q_off, &waiting),
+                     -(material * q.capture_threat_waiting_pct / 100));
+    /* And Gold inside its turn of the step game: Silver moves next, Gold's threat waits. */
+    arm_state gold_mid = push;
+    gold_mid.steps = 1;
+    gold_mid.turn_start = 1;
+    q.by_steps = q_off.by_steps = 1;
+    ck_assert_int_eq(arm_evaluate(&q, &gold_mid) - arm_evaluate(&q_off, &gold_mid),
+                     material * q.capture_threat_waiting_pct / 100);
+}
+END_TEST
+
+/* The position with colours and ranks swapped (Gold's pieces become Silver's, rank r -> 9 - r). */
+static arm_state mirrored(const arm_state *st)
+{
+    arm_state m;
+    arm_clear(&m);
+    m.phase = st->phase;
+    m.side = st->side ^ 1;
+    for (int sq = 0; sq < 64; sq++)
+        if (st->board[sq] != ARM_EMPTY)
+            arm_put(&m, (7 - (sq >> 3)) * 8 + (sq & 7), (st->board[sq] >> 3) ^ 1, st->board[sq] & 7);
+    m.hash = arm_hash_full(&m);
+    return m;
+}
+
+/* Trap control: the powers counted by hand, and the term the same from either side's view. */
+START_TEST(trap_control)
+{
+    /* c6 is trap 2. The elephant on c7 stands beside it (8 x 2); the silver cat on a6 is two
+     * squares away (2 x 1); every other piece is more than two squares from every trap. */
+    arm_state st = at_pos('g', "Ec7 ca6 Ra1 rh8");
+    ck_assert_int_eq(arm_trap_power(&st, ARM_GOLD, 2, st.occ[ARM_GOLD]), 16);
+    ck_assert_int_eq(arm_trap_power(&st, ARM_SILVER, 2, st.occ[ARM_SILVER]), 2);
+    ck_assert_int_eq(arm_trap_power(&st, ARM_GOLD, 2, 0), 0); /* only unfrozen pieces count */
+    ck_assert_int_eq(arm_trap_power(&st, ARM_GOLD, 0, st.occ[ARM_GOLD]), 0);
+    /* A camel two squares from f3 (g4) and a dog beside it (f2): 6 + 3 x 2. */
+    arm_state two = at_pos('g', "Mg4 Df2 ra8");
+    ck_assert_int_eq(arm_trap_power(&two, ARM_GOLD, 1, two.occ[ARM_GOLD]), 12);
+    arm_params p = arm_params_default;
+    /* Gold 16 against 2 at c6, clipped at trap_control_clip; no other trap has a piece near, and
+     * no piece is exposed (Silver's cat is beside no trap). */
+    int expect = p.trap_control_clip * p.trap_control_points;
+    ck_assert_int_eq(arm_trap_terms(&p, &st, ARM_GOLD), expect);
+    ck_assert_int_eq(arm_trap_terms(&p, &st, ARM_SILVER), -expect);
+    /* The same position with the colours swapped is worth the same to the swapped side. */
+    const char *positions[] = {"Ec7 ca6 Ra1 rh8", "Ed6 cb7 Ra1 rh8", "Cc5 ed5 Ra1 rh8", "Cc5 Rb5 ed5 Ra1 rh8",
+                               "Md3 Hc4 ec2 hf4 Dd4 Rb2 ra7 rb6 cg3 Ef5"};
+    for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+        arm_state a = at_pos('g', positions[i]);
+        arm_state b = mirrored(&a);
+        ck_assert_int_eq(arm_trap_terms(&p, &a, ARM_GOLD), arm_trap_terms(&p, &b, ARM_SILVER));
+        ck_assert_int_eq(arm_trap_terms(&p, &a, ARM_GOLD), -arm_trap_terms(&p, &a, ARM_SILVER));
+        ck_assert_int_eq(arm_evaluate(&p, &a), arm_evaluate(&p, &b));
+    }
+}
+END_TEST
+
+/* A piece beside a trap the opponent controls, a stronger enemy piece near: a share of its
+ * material, the larger share when it is frozen. */
+START_TEST(trap_danger)
+{
+    arm_params p = arm_params_default;
+    arm_params off = p;
+    off.trap_danger_pct = off.trap_danger_frozen_pct = 0;
+    /* The gold cat on c5 beside c6, frozen by the elephant on d5 (Silver controls c6 with 8). */
+    arm_state frozen = at_pos('g', "Cc5 ed5 Ra1 rh8");
+    arm_state none = at_pos('g', "ed5 Ra1 rh8");
+    int cat = arm_material(&frozen, &p.eval, ARM_GOLD) - arm_material(&none, &p.eval, ARM_GOLD);
+    ck_assert_int_gt(cat, 0);
+    ck_assert_int_eq(arm_trap_terms(&p, &frozen, ARM_GOLD) - arm_trap_terms(&off, &frozen, ARM_GOLD),
+                     -(cat * p.trap_danger_frozen_pct / 100));
+    /* A gold rabbit beside the cat unfreezes it: the smaller share (Silver still controls c6:
+     * 8 against the cat's 4 and the rabbit's 1); the rabbit on b5, two squares from c6 and from
+     * the elephant, is charged half the smaller share. */
+    arm_state guarded = at_pos('g', "Cc5 Rb5 ed5 Ra1 rh8");
+    arm_state guarded_no_cat = at_pos('g', "Rb5 ed5 Ra1 rh8");
+    arm_state guarded_no_rabbit = at_pos('g', "Cc5 ed5 Ra1 rh8");
+    cat = arm_material(&guarded, &p.eval, ARM_GOLD) - arm_material(&guarded_no_cat, &p.eval, ARM_GOLD);
+    int rabbit_b5 =
+        arm_material(&guarded, &p.eval, ARM_GOLD) - arm_material(&guarded_no_rabbit, &p.eval, ARM_GOLD);
+    ck_assert_int_eq(arm_trap_terms(&p, &guarded, ARM_GOLD) - arm_trap_terms(&off, &guarded, ARM_GOLD),
+                     -(cat * p.trap_danger_pct / 100) - rabbit_b5 * (p.trap_danger_pct / 2) / 100);
+    /* With the gold elephant beside c6 too, Gold controls it: no charge. */
+    arm_state held = at_pos('g', "Cc5 Ec7 ed5 Ra1 rh8");
+    ck_assert_int_eq(arm_trap_terms(&p, &held, ARM_GOLD), arm_trap_terms(&off, &held, ARM_GOLD));
+    /* Against a silver rabbit on d6 the gold cat controls c6 (4 against 2): the cat is not
+     * charged, the rabbit beside the trap is (the cat is stronger and near), to Gold's credit. */
+    arm_state rabbit = at_pos('g', "Cc5 rd6 Ra1 rh8");
+    arm_state rabbit_none = at_pos('g', "Cc5 Ra1 rh8");
+    int r = arm_material(&rabbit_none, &p.eval, ARM_GOLD) - arm_material(&rabbit, &p.eval, ARM_GOLD);
+    ck_assert_int_gt(r, 0);
+    ck_assert_int_eq(arm_trap_terms(&p, &rabbit, ARM_GOLD) - arm_trap_terms(&off, &rabbit, ARM_GOLD),
+                     r * p.trap_danger_pct / 100);
+}
+END_TEST
+
+/* The strongest piece near a trap dominates it beyond the sum: the silver elephant on d6 (16)
+ * against a gold cat, dog and horse beside c6 (4 + 6 + 8 = 18). By the sum alone Gold controls
+ * c6 and nothing is charged; with the elephant's dominance Silver controls it, and the three gold
+ * pieces, each within two squares of the elephant, are in danger. */
+START_TEST(trap_dominance)
+{
+    arm_state st = at_pos('g', "Cc5 Db6 Hc7 ed6 Ra1 rh8");
+    ck_assert_int_eq(arm_trap_power(&st, ARM_GOLD, 2, st.occ[ARM_GOLD]), 18);
+    ck_assert_int_eq(arm_trap_power(&st, ARM_SILVER, 2, st.occ[ARM_SILVER]), 16);
+    arm_params p = arm_params_default;
+    arm_params sum_only = p;
+    sum_only.trap_dominance = 0;
+    arm_params sum_only_off = sum_only, off = p;
+    sum_only_off.trap_danger_pct = sum_only_off.trap_danger_frozen_pct = 0;
+    off.trap_danger_pct = off.trap_danger_frozen_pct = 0;
+    ck_assert_int_eq(arm_trap_terms(&sum_only, &st, ARM_GOLD), arm_trap_terms(&sum_only_off, &st, ARM_GOLD));
+    ck_assert_int_lt(arm_trap_terms(&p, &st, ARM_GOLD), arm_trap_terms(&off, &st, ARM_GOLD));
+}
+END_TEST
+
+/* Rabbits: the goal table pays nothing for rows walked before a goal search is worth running,
+ * and an advanced rabbit without support costs rabbit_loose, with an enemy piece near it also
+ * rabbit_hunted. */
+#define R8 "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8"
+START_TEST(rabbit_advance_terms)
+{
+    arm_params p = arm_params_default;
+    arm_params rows = p;
+    rows.goal_unsearched_flat = 0;
+    /* h1 and h2 are far from every trap and from the silver pieces. */
+    arm_state h1 = at_pos('g', "Rh1 Ea2 ea8 rh8"), h2 = at_pos('g', "Rh2 Ea2 ea8 rh8");
+    ck_assert_int_eq(arm_evaluate(&p, &h1), arm_evaluate(&p, &h2));
+    ck_assert_int_eq(arm_evaluate(&rows, &h2) - arm_evaluate(&rows, &h1),
+                     p.eval.goal_threat[6] - p.eval.goal_threat[7]);
+    arm_params no_loose = p, no_hunted = p;
+    no_loose.rabbit_loose = 0;
+    no_hunted.rabbit_hunted = 0;
+    /* A gold rabbit on e5 alone: loose. With a silver dog on e7 two squares ahead: hunted too.
+     * Silver's rabbits fill rank 8, so no goal search succeeds. */
+    arm_state alone = at_pos('g', "Re5 Ea1 " R8);
+    ck_assert_int_eq(arm_evaluate(&no_loose, &alone) - arm_evaluate(&p, &alone), p.rabbit_loose);
+    ck_assert_int_eq(arm_evaluate(&no_hunted, &alone), arm_evaluate(&p, &alone));
+    arm_state hunted = at_pos('g', "Re5 Ea1 de7 " R8);
+    ck_assert_int_eq(arm_evaluate(&no_hunted, &hunted) - arm_evaluate(&p, &hunted), p.rabbit_hunted);
+    /* A friendly dog beside it: supported, not loose (still hunted). */
+    arm_state supported = at_pos('g', "Re5 Dd5 Ea1 de7 " R8);
+    ck_assert_int_eq(arm_evaluate(&no_loose, &supported), arm_evaluate(&p, &supported));
+    /* A goal two turns away: the gold rabbit on e4 (4 rows to go) is blocked by the silver
+     * rabbit on e5 and goes round in 5 steps; Silver's rabbit cannot reach a full first rank.
+     * The search bound for a rabbit 4 rows away is 4 + goal_extra_steps, and the 5 steps earn
+     * goal_two_turns[0] on top of the table. */
+    arm_state two_turns = at_pos('g', "Re4 re5 Ra1 Rb1 Rc1 Rd1 Ee1 Rf1 Rg1 Rh1 ea8");
+    ck_assert_int_eq(arm_steps_to_goal(&two_turns, sq("e4"), 4), 5);
+    ck_assert_int_eq(arm_steps_to_goal(&two_turns, sq("e4"), 5), 5);
+    ck_assert_int_eq(arm_steps_to_goal(&two_turns, sq("e5"), 5), 6);
+    arm_params no_bonus = p;
+    no_bonus.goal_two_turns[0] = 0;
+    ck_assert_int_ge(p.goal_extra_steps, 1);
+    ck_assert_int_eq(arm_evaluate(&p, &two_turns) - arm_evaluate(&no_bonus, &two_turns),
+                     p.goal_two_turns[0]);
+    /* Rabbits on their first three ranks are never charged. */
+    arm_state home = at_pos('g', "Re3 Ea1 de5 " R8);
+    ck_assert_int_eq(arm_evaluate(&no_loose, &home), arm_evaluate(&p, &home));
+    ck_assert_int_eq(arm_evaluate(&no_hunted, &home), arm_evaluate(&p, &home));
 }
 END_TEST
 
@@ -375,6 +543,10 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, capture_threat_matches_brute_force);
     tcase_add_test(tc, capture_threat_positions);
     tcase_add_test(tc, capture_threat_term);
+    tcase_add_test(tc, trap_control);
+    tcase_add_test(tc, trap_danger);
+    tcase_add_test(tc, trap_dominance);
+    tcase_add_test(tc, rabbit_advance_terms);
     suite_add_tcase(s, tc);
     return s;
 }
