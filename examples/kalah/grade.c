@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "kalah_cli.h"
+#include "prog_util.h"
 
 /* A level's totals over its games. */
 typedef struct grade_totals {
@@ -26,22 +27,6 @@ typedef struct grade_ctx {
     struct timespec t0;
     int games_done, games_total;
 } grade_ctx;
-
-static uint64_t next_random(uint64_t *s)
-{
-    /* splitmix64: the openings only need to differ and be reproducible from --seed. */
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static double seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
 
 /* The exact value of @p move in @p pos for the side to move there (own store minus the
  * opponent's at the end). */
@@ -73,7 +58,7 @@ static void progress(grade_ctx *c, int level)
 {
     if (c->o->quiet)
         return;
-    double spent = seconds_since(&c->t0);
+    double spent = prog_seconds_since(&c->t0);
     double left = c->games_done > 0
                       ? spent * (c->games_total - c->games_done) / c->games_done
                       : 0.0;
@@ -99,7 +84,7 @@ static int grade_game(grade_ctx *c, int level, grade_totals *t)
             break;
         }
         if (ply < c->o->random_plies) {
-            rc = ba_pos_play(pos, &moves[next_random(&c->rng) % (uint64_t)n], NULL);
+            rc = ba_pos_play(pos, &moves[prog_next_random(&c->rng) % (uint64_t)n], NULL);
             continue;
         }
         ba_search_result r;
@@ -214,7 +199,7 @@ int kcli_grade(const ba_game *g, const kcli_options *o)
     }
     printf("\nKalah(%d,%d)%s, %d random opening plies, seed %lld, %.0f s.\n", rules.pits,
            rules.seeds, rules.empty_capture ? " with empty capture" : "", o->random_plies,
-           (long long)o->grade_seed, seconds_since(&c.t0));
+           (long long)o->grade_seed, prog_seconds_since(&c.t0));
     ba_engine_free(c.engine);
     ba_kalah_solver_free(c.solver);
     return status;

@@ -9,23 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "prog_util.h"
 #include "tune.h"
-
-/* splitmix64: the openings' random generator. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static double seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
-}
 
 /* 1 when a legal move of the position captures ('x' in its WCF text: a jump or a Charge). */
 static int has_capture(const ba_pos *pos, const ba_move *moves, int n)
@@ -49,7 +34,7 @@ static int play_game(const tc_selfplay_cfg *cfg, int index, ba_engine *engine, c
     uint64_t rng = cfg->seed * 1000003ull + (uint64_t)index;
     size_t first = out->n;
     ba_engine_clear(engine);
-    ba_engine_set(engine, BA_OPT_SEED, (int64_t)(next_random(&rng) >> 2));
+    ba_engine_set(engine, BA_OPT_SEED, (int64_t)(prog_next_random(&rng) >> 2));
     for (int ply = 0; ply < cfg->max_plies && ba_pos_result(pos) == BA_RESULT_ONGOING; ply++) {
         int n = ba_pos_moves(pos, moves, cfg->game->max_moves);
         if (n <= 0) {
@@ -58,7 +43,7 @@ static int play_game(const tc_selfplay_cfg *cfg, int index, ba_engine *engine, c
         }
         ba_move move;
         if (ply < cfg->random_plies) {
-            move = moves[next_random(&rng) % (uint64_t)n];
+            move = moves[prog_next_random(&rng) % (uint64_t)n];
         } else {
             if (has_capture(pos, moves, n)) {
                 st->skipped_noisy++;
@@ -127,7 +112,7 @@ int tc_selfplay(const tc_selfplay_cfg *cfg, tc_set *out, tc_selfplay_stats *stat
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int g = 0; g < cfg->games; g++) {
-        if (cfg->max_seconds > 0 && seconds_since(&t0) > cfg->max_seconds)
+        if (cfg->max_seconds > 0 && prog_seconds_since(&t0) > cfg->max_seconds)
             break;
         if ((rc = play_game(cfg, g, engine, probe, moves, out, stats, err)) != BA_OK)
             break;
