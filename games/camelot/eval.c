@@ -165,15 +165,24 @@ CAM_EVAL_INLINE void input_from_state(const cam_state *s, const cam_eval_params 
         in->knights[side] = knights;
         in->uncastled[side] = s->piece_count[side] - castled;
         in->inside[side] = inside;
-        /* Advance and centre are linear in the pieces: sums of weight x pieces per rank / file. */
-        int64_t advance = 0, centre = 0;
-        for (int r = 0; r < CAM_RANKS; r++)
-            advance += (int64_t)p->weights.advance[side == 0 ? r : 15 - r] * s->rank_count[side][r];
-        for (int f = 0; f < CAM_FILES; f++)
-            centre += (int64_t)p->weights.centre[f] * s->file_count[side][f];
-        in->advance[side] = advance;
-        in->centre[side] = centre;
         in->exposed[side] = side == s->side_to_move ? 0 : exposed_count(s, side);
+    }
+    /* Advance and centre are linear in the pieces: sums of weight x pieces per rank / file.
+     * In 32 bits, so that the compiler can do the loops in vector registers: a weight is at
+     * most 100,000 in size (ba_camelot_weights_check, when the game is made) and there are 160
+     * squares, so no sum comes near 2^31. */
+    int32_t advance[2] = {0, 0}, centre[2] = {0, 0};
+    for (int r = 0; r < CAM_RANKS; r++) {
+        advance[0] += p->weights.advance[r] * (int32_t)s->rank_count[0][r];
+        advance[1] += p->weights.advance[r] * (int32_t)s->rank_count[1][15 - r];
+    }
+    for (int f = 0; f < CAM_FILES; f++) {
+        centre[0] += p->weights.centre[f] * (int32_t)s->file_count[0][f];
+        centre[1] += p->weights.centre[f] * (int32_t)s->file_count[1][f];
+    }
+    for (int side = 0; side < 2; side++) {
+        in->advance[side] = advance[side];
+        in->centre[side] = centre[side];
     }
     in->mobility[0] = in->mobility[1] = 0;
     if (p->weights.mobility != 0)

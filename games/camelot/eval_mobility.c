@@ -188,34 +188,66 @@ typedef struct side_work {
     int n;
 } side_work;
 
-/* One direction d and class c of the sets, for side 0 (`w0`, when `want` has bit 0) and side 1
- * (`w1`, bit 1): white's and black's pieces W and B, the empty squares. Both sides read the same
- * shifted words (one side's friends are the other's enemies), so counting both in one pass
- * shares the shifts. Always inlined with constant d, c and want, so that the shifts and table
- * reads fold away. */
+/* One direction d and class c of one side's sets: `own_next` / `opp_next` (the side's / the
+ * opponent's pieces one step away in direction d), `next_empty` (an empty square one step
+ * away), `beyond_empty` (x + 2d empty). The running values of the class (`linked`, `any`, `n`)
+ * are the caller's locals, so that they stay in registers. */
+#define CAM_MOB_SIDE_DC(w, side, d, c, own_next, opp_next, linked, any, n)                      \
+    {                                                                                          \
+        const uint64_t *own_castle = (side) == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;  \
+        const uint64_t movers = (w)->movers[c];                                                \
+        /* Moves and canters land on empty squares outside the own castle. */                  \
+        uint64_t next_target = next_empty & ~cam_pc_shift(own_castle[cn], -so);                \
+        uint64_t canter = (own_next) & beyond_empty & ~cam_pc_shift(own_castle[c], -lo);       \
+        uint64_t jump = (opp_next) & beyond_empty;                                             \
+        uint64_t from = movers & canter;                                                       \
+        (w)->s.canter[d][c] = canter;                                                          \
+        (w)->s.jump[d][c] = jump;                                                              \
+        (w)->canter_from[d][c] = from;                                                         \
+        linked |= canter;                                                                      \
+        any |= from;                                                                           \
+        n += cam_popcount(movers & (next_target | jump));                                      \
+    }
+
+/* Both sides' sets of direction d in class c (white's and black's pieces W and B, the empty
+ * squares): both sides read the same shifted words (one side's friends are the other's
+ * enemies), so counting both in one pass shares the shifts. Always inlined with constant d, c
+ * and want, so that the shifts and table reads fold away. */
 CAM_MOB_INLINE void dir_class(side_work *w0, side_work *w1, const uint64_t *W, const uint64_t *B,
-                              const uint64_t *empty, int want, int d, int c)
+                              const uint64_t *empty, int want, int d, int c, uint64_t *linked,
+                              uint64_t *any, int *n)
 {
-    int cn = c ^ cam_pc_step_xor[d], so = cam_pc_step_off[c][d], lo = cam_pc_leap_off[d];
+    const int cn = c ^ cam_pc_step_xor[d], so = cam_pc_step_off[c][d], lo = cam_pc_leap_off[d];
     /* x's neighbour in direction d holds a white / black piece / is empty; x + 2d is empty. */
-    uint64_t next_w = cam_pc_shift(W[cn], -so), next_b = cam_pc_shift(B[cn], -so);
-    uint64_t next_empty = cam_pc_shift(empty[cn], -so);
-    uint64_t beyond_empty = cam_pc_shift(empty[c], -lo) & CAM_PC_BOARD[c];
-    for (int side = 0; side < 2; side++) {
-        if (!(want & (1 << side)))
-            continue;
-        side_work *w = side == 0 ? w0 : w1;
-        const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
-        /* Moves and canters land on empty squares outside the own castle. */
-        uint64_t next_target = next_empty & ~cam_pc_shift(own_castle[cn], -so);
-        uint64_t canter = (side == 0 ? next_w : next_b) & beyond_empty & ~cam_pc_shift(own_castle[c], -lo);
-        uint64_t jump = (side == 0 ? next_b : next_w) & beyond_empty;
-        w->s.canter[d][c] = canter;
-        w->s.jump[d][c] = jump;
-        w->canter_from[d][c] = w->movers[c] & canter;
-        w->linked[c] |= canter;
-        w->any_canter[c] |= w->canter_from[d][c];
-        w->n += cam_popcount(w->movers[c] & (next_target | jump));
+    const uint64_t next_w = cam_pc_shift(W[cn], -so), next_b = cam_pc_shift(B[cn], -so);
+    const uint64_t next_empty = cam_pc_shift(empty[cn], -so);
+    const uint64_t beyond_empty = cam_pc_shift(empty[c], -lo) & CAM_PC_BOARD[c];
+    if (want & 1)
+        CAM_MOB_SIDE_DC(w0, 0, d, c, next_w, next_b, linked[0], any[0], n[0])
+    if (want & 2)
+        CAM_MOB_SIDE_DC(w1, 1, d, c, next_b, next_w, linked[1], any[1], n[1])
+}
+
+/* Class c of both sides' sets, direction by direction (a square counts once per piece that
+ * controls it: one bit per piece and direction); the class's running values are locals. */
+CAM_MOB_INLINE void class_sets(side_work *w0, side_work *w1, const uint64_t *W, const uint64_t *B,
+                               const uint64_t *empty, int want, int c)
+{
+    uint64_t linked[2] = {0, 0}, any[2] = {0, 0};
+    int n[2] = {0, 0};
+#define CAM_MOB_DC(d) dir_class(w0, w1, W, B, empty, want, d, c, linked, any, n);
+    CAM_MOB_DC(0) CAM_MOB_DC(1) CAM_MOB_DC(2) CAM_MOB_DC(3)
+    CAM_MOB_DC(4) CAM_MOB_DC(5) CAM_MOB_DC(6) CAM_MOB_DC(7)
+#undef CAM_MOB_DC
+    if (want & 1) {
+        w0->linked[c] = linked[0];
+        w0->any_canter[c] = any[0];
+        w0->n += n[0];
+    }
+    if (want & 2) {
+        w1->linked[c] = linked[1];
+        w1->any_canter[c] = any[1];
+        w1->n += n[1];
     }
 }
 
@@ -230,7 +262,6 @@ CAM_MOB_INLINE void side_start(side_work *w, const uint64_t *own, const uint64_t
     for (int c = 0; c < 4; c++) {
         w->knights[c] = knights_of[side].c[c];
         w->movers[c] = own[c] & ~opp_castle[c]; /* pieces not in the opponent's castle */
-        w->any_canter[c] = w->linked[c] = 0;
         w->s.castles[c] = CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c];
         w->s.flooded[c] = 0;
         w->s.ncomp[c] = 0;
@@ -272,15 +303,13 @@ CAM_MOB_INLINE void mobility_sides(const cam_pcbb men[2], const cam_pcbb knights
         side_start(&w0, W, empty, knights_of, castle_moves_left[0], 0);
     if (want & 2)
         side_start(&w1, B, empty, knights_of, castle_moves_left[1], 1);
-    /* Plain moves and jumps from the start square of all pieces at once, direction by
-     * direction and class (a square counts once per piece that controls it: one bit per
-     * piece and direction); canter_from[d] holds the pieces with a canter in direction d.
+    /* Plain moves and jumps from the start square of all pieces at once, class by class and
+     * direction by direction; canter_from[d] holds the pieces with a canter in direction d.
      * Unrolled by hand so that every shift is by a constant. */
-#define CAM_MOB_DC(d, c) dir_class(&w0, &w1, W, B, empty, want, d, c);
-#define CAM_MOB_D(d) CAM_MOB_DC(d, 0) CAM_MOB_DC(d, 1) CAM_MOB_DC(d, 2) CAM_MOB_DC(d, 3)
-    CAM_MOB_D(0) CAM_MOB_D(1) CAM_MOB_D(2) CAM_MOB_D(3) CAM_MOB_D(4) CAM_MOB_D(5) CAM_MOB_D(6) CAM_MOB_D(7)
-#undef CAM_MOB_D
-#undef CAM_MOB_DC
+    class_sets(&w0, &w1, W, B, empty, want, 0);
+    class_sets(&w0, &w1, W, B, empty, want, 1);
+    class_sets(&w0, &w1, W, B, empty, want, 2);
+    class_sets(&w0, &w1, W, B, empty, want, 3);
     if (want & 1)
         out[0] = side_finish(&w0, 0);
     if (want & 2)
