@@ -43,8 +43,7 @@ typedef struct side_sets {
     uint64_t canter[8][4]; /* x: x+d holds an own piece and x+2d is empty and not the own castle */
     uint64_t jump[8][4];   /* x: x+d holds an enemy piece and x+2d is empty */
     uint64_t castles[4];   /* the four castle squares */
-    uint64_t flooded[4];   /* squares of the components found so far */
-    int ncomp[4];          /* components found so far, per class */
+    int ncomp[4];          /* components found, per class (set by class_canters) */
     uint64_t comp[4][MAX_COMPONENTS];  /* their squares (never a castle square) */
     uint64_t sinks[4][MAX_COMPONENTS]; /* opponent's castle squares each leads into (moves stop) */
 } side_sets;
@@ -58,8 +57,9 @@ typedef struct side_sets {
 /* Population counts: cam_popcount, the processor's instruction in the popcnt clone of
  * mobility_count (CAM_CLONES, bb.h). */
 
-/* Floods the component of class c holding the landing square `bit` (empty, not a castle). */
-CAM_MOB_INLINE void flood(side_sets *s, int c, uint64_t bit)
+/* The component of class c holding the landing square `bit` (empty, not a castle), and in
+ * *sinks the opponent's castle squares it leads into. */
+CAM_MOB_INLINE uint64_t flood(const side_sets *s, int c, uint64_t bit, uint64_t *sinks_out)
 {
     uint64_t comp = bit, frontier = bit, sinks = 0;
     const uint64_t castles = s->castles[c];
@@ -74,10 +74,8 @@ CAM_MOB_INLINE void flood(side_sets *s, int c, uint64_t bit)
         frontier = next & ~castles & ~comp;
         comp |= frontier;
     }
-    int k = s->ncomp[c]++;
-    s->comp[c][k] = comp;
-    s->sinks[c][k] = sinks;
-    s->flooded[c] |= comp;
+    *sinks_out = sinks;
+    return comp;
 }
 
 /* The squares a knight on `pb` (a bit of class c, with canter reach `reach`) controls beyond
@@ -131,11 +129,6 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *knights,
     CAM_MOB_LAND(0) CAM_MOB_LAND(1) CAM_MOB_LAND(2) CAM_MOB_LAND(3)
     CAM_MOB_LAND(4) CAM_MOB_LAND(5) CAM_MOB_LAND(6) CAM_MOB_LAND(7)
 #undef CAM_MOB_LAND
-    /* Flood every component some piece lands in, one landing at a time (a flood can cover
-     * several landings at once). */
-    const uint64_t seeds = all_land & linked[c] & ~castles;
-    for (uint64_t unflooded = seeds; unflooded != 0; unflooded = seeds & ~s->flooded[c])
-        flood(s, c, unflooded & (0 - unflooded));
     /* The pieces that land in the opponent's castle square (if this class has it), directly... */
     uint64_t to_castle = 0;
     if (opp_castle != 0) {
@@ -144,8 +137,18 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *knights,
         CAM_MOB_CASTLE(4) CAM_MOB_CASTLE(5) CAM_MOB_CASTLE(6) CAM_MOB_CASTLE(7)
 #undef CAM_MOB_CASTLE
     }
-    for (int k = 0; k < s->ncomp[c]; k++) {
-        const uint64_t comp = s->comp[c][k];
+    /* Flood every component some piece lands in, one landing at a time (a flood can cover
+     * several landings at once), and count it where it is found. */
+    const uint64_t seeds = all_land & linked[c] & ~castles;
+    uint64_t flooded = 0;
+    int ncomp = 0;
+    for (uint64_t unflooded = seeds; unflooded != 0; unflooded = seeds & ~flooded) {
+        uint64_t sinks;
+        const uint64_t comp = flood(s, c, unflooded & (0 - unflooded), &sinks);
+        flooded |= comp;
+        s->comp[c][ncomp] = comp;
+        s->sinks[c][ncomp] = sinks;
+        ncomp++;
         uint64_t touch = 0; /* the pieces with a first landing in comp */
 #define CAM_MOB_TOUCH(d) touch |= canter_from[d][c] & cam_pc_shift(comp, -cam_pc_leap_off[d]);
         CAM_MOB_TOUCH(0) CAM_MOB_TOUCH(1) CAM_MOB_TOUCH(2) CAM_MOB_TOUCH(3)
@@ -153,16 +156,22 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *knights,
 #undef CAM_MOB_TOUCH
         n += cam_popcount(comp) * cam_popcount(touch);
         /* ... or through a component that leads into it. */
-        if (s->sinks[c][k] & opp_castle)
+        if (sinks & opp_castle)
             to_castle |= touch;
     }
+    s->ncomp[c] = ncomp;
     n += cam_popcount(to_castle);
     /* The knights' Charge targets, from each knight's own reach. */
     const uint64_t class_knights = pieces & knights[c];
+    if (class_knights == 0)
+        return n;
     uint64_t jump_any = 0;
-    if (class_knights != 0)
-        for (int d = 0; d < 8; d++)
-            jump_any |= s->jump[d][c];
+    for (int d = 0; d < 8; d++)
+        jump_any |= s->jump[d][c];
+    /* A knight's landings lie among the first landings of the class's pieces and the components
+     * flooded above: when none of those lets a piece jump, no knight has a Charge target. */
+    if (((all_land | flooded) & ~castles & jump_any) == 0)
+        return n;
     for (uint64_t kn = class_knights; kn != 0; kn &= kn - 1) {
         uint64_t pb = kn & (0 - kn), land = 0;
 #define CAM_MOB_KLAND(d) land |= cam_pc_shift(pb & canter_from[d][c], cam_pc_leap_off[d]);
@@ -263,8 +272,6 @@ CAM_MOB_INLINE void side_start(side_work *w, const uint64_t *own, const uint64_t
         w->knights[c] = knights_of[side].c[c];
         w->movers[c] = own[c] & ~opp_castle[c]; /* pieces not in the opponent's castle */
         w->s.castles[c] = CAM_PC_WHITE_CASTLE[c] | CAM_PC_BLACK_CASTLE[c];
-        w->s.flooded[c] = 0;
-        w->s.ncomp[c] = 0;
         castled += cam_popcount(own[c] & opp_castle[c]);
         castle_free |= (opp_castle[c] & empty[c]) != 0;
     }
