@@ -68,6 +68,8 @@ extern const uint8_t cam_leap[CAM_SQUARES][CAM_DIRS];  /* square two steps away 
 extern const uint8_t cam_sq_file[CAM_SQUARES];         /* 0..11 (A..L) */
 extern const uint8_t cam_sq_rank[CAM_SQUARES];         /* 0..15 (rank 1..16) */
 extern const uint8_t cam_coord_sq[CAM_RANKS][CAM_FILES]; /* [rank][file] -> square or NO_SQUARE */
+/* The eight neighbours of each square as a rectangle bitboard (bb.h). */
+extern const cam_bb cam_around_bb[CAM_SQUARES];
 extern const uint64_t cam_zobrist_piece[CAM_SQUARES][4]; /* [sq][piece index 0..3], see below */
 /* cam_zobrist_misc: [0] Black to move; [2 + side] base of the castle-moves-used key (mixed with
  * the count by cam_zobrist_castle_key); [4 + i] White must leave F1 (i=0) / G1 (i=1);

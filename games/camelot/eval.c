@@ -326,35 +326,18 @@ int cam_explain(const ba_game *g, const void *state, char *buf, size_t cap)
     return (int)len;
 }
 
-/* 1 if a piece of `side` stands on one of the eight squares around sq: the 27 bits of the
- * rectangle bitboards from one rank below to one rank above sq, masked to the 3 x 3 window. */
-static int any_around(const cam_state *s, int side, int sq)
+/* 1 if a piece of `side` stands on one of the eight squares around sq (the neighbours'
+ * rectangle bitboard from cam_tables.c against the side's pieces). */
+static inline int any_around(const cam_state *s, int side, int sq)
 {
-    int file = cam_sq_file[sq], bit = CAM_BB_BIT(file, cam_sq_rank[sq]);
-    /* The window starts 13 bits below sq; a zero word below the set keeps that in range. */
-    uint64_t w[4] = {0, s->bb[side][0].w[0] | s->bb[side][1].w[0], s->bb[side][0].w[1] | s->bb[side][1].w[1],
-                     s->bb[side][0].w[2] | s->bb[side][1].w[2]};
-    int lo = bit - 13 + 64, i = lo >> 6, sh = lo & 63;
-    uint64_t window = w[i] >> sh;
-    if (sh != 0 && i < 3)
-        window |= w[i + 1] << (64 - sh);
-    /* Rows of 12 bits: below (bits 0..2), sq's own row (0 and 2 around bit 1 = 13 - 12),
-     * above (24..26); file A has no west column, file L no east column. */
-    uint64_t mask = 0x7ull | (0x5ull << 12) | (0x7ull << 24);
-    if (file == 0)
-        mask &= ~(0x1ull | (0x1ull << 12) | (0x1ull << 24));
-    if (file == CAM_FILES - 1)
-        mask &= ~(0x4ull | (0x4ull << 12) | (0x4ull << 24));
-    return (window & mask) != 0;
+    const cam_bb *m = &cam_around_bb[sq], *men = &s->bb[side][0], *kn = &s->bb[side][1];
+    return (((men->w[0] | kn->w[0]) & m->w[0]) | ((men->w[1] | kn->w[1]) & m->w[1]) |
+            ((men->w[2] | kn->w[2]) & m->w[2])) != 0;
 }
 
-int cam_state_trap_square(const cam_state *s, int side, int from, int to)
+/* The trap test once an enemy is known to stand next to `to`: direction by direction. */
+static int trap_next_to_enemy(const cam_state *s, int side, int from, int to)
 {
-    if (cam_castle_side(to) == 1 - side)
-        return 0;
-    /* Most moves end far from any enemy: no trap without one next to `to`. */
-    if (!any_around(s, 1 - side, to))
-        return 0;
     for (int d = 0; d < CAM_DIRS; d++) {
         int e = cam_step[to][d];
         if (e == CAM_NO_SQUARE || s->board[e] == CAM_EMPTY || CAM_PIECE_SIDE(s->board[e]) == side)
@@ -366,6 +349,23 @@ int cam_state_trap_square(const cam_state *s, int side, int from, int to)
             return 1;
     }
     return 0;
+}
+
+/* Inline in the ordering key: most moves end where no enemy stands next to them, and that
+ * answer costs three word operations. */
+static inline int trap_square(const cam_state *s, int side, int from, int to)
+{
+    if (cam_castle_side(to) == 1 - side)
+        return 0;
+    /* Most moves end far from any enemy: no trap without one next to `to`. */
+    if (!any_around(s, 1 - side, to))
+        return 0;
+    return trap_next_to_enemy(s, side, from, to);
+}
+
+int cam_state_trap_square(const cam_state *s, int side, int from, int to)
+{
+    return trap_square(s, side, from, to);
 }
 
 int cam_eval_move_key_parts(const cam_eval_params *p, int leaves_castle, int captures, int trap,
@@ -411,10 +411,19 @@ int cam_order_key(const ba_game *g, const void *state, const ba_move *move)
     int side = s->side_to_move;
     int from = move->bytes[0], to = move->bytes[move->len - 1];
     const cam_eval_params *p = params_of(g);
+    /* Most moves are steps or canters between squares outside the castles: no capture, no
+     * castle entry or exit, so only the trap test can make their key non-zero. */
+    if ((move->tag == CAM_MOVE_PLAIN || move->tag == CAM_MOVE_CANTER) && from > CAM_SQ_G1 &&
+        from < CAM_SQ_F16 && to > CAM_SQ_G1 && to < CAM_SQ_F16) {
+        if (p->weights.exposure == 0 || !any_around(s, 1 - side, to) ||
+            !trap_next_to_enemy(s, side, from, to))
+            return 0;
+        return cam_eval_move_key_parts(p, 0, 0, 1, 0);
+    }
     int leaves = cam_castle_side(from) == side && cam_castle_side(to) != side;
     int captures = captures_of(s, move);
     /* The trap test only matters when its weight does (it runs for every move of every node). */
-    int trap = captures == 0 && p->weights.exposure != 0 && cam_state_trap_square(s, side, from, to);
+    int trap = captures == 0 && p->weights.exposure != 0 && trap_square(s, side, from, to);
     int enters = cam_castle_side(to) == 1 - side && cam_castle_side(from) != 1 - side;
     return cam_eval_move_key_parts(p, leaves, captures, trap, enters);
 }

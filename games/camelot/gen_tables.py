@@ -80,6 +80,21 @@ for r in range(16):
     w("    /* rank %2d */ {%s}," % (r + 1, ", ".join(str(sq_at(f, r)) for f in range(12))))
 w("};")
 w("")
+# The eight neighbours of each square as a rectangle bitboard (bb.h: bit rank * 12 + file, three
+# 64-bit words): "is any piece of a set next to this square" is three ANDs.
+around = []
+for (f, r) in squares:
+    bits = 0
+    for (df, dr) in DIRS:
+        if sq_at(f + df, r + dr) != NO:
+            bits |= 1 << ((r + dr) * 12 + f + df)
+    around.append([(bits >> (64 * k)) & MASK for k in range(3)])
+w("const cam_bb cam_around_bb[CAM_SQUARES] = {")
+for i, row in enumerate(around):
+    w("    /* %3d %s%d */ {{%s}}," % (i, FILES[squares[i][0]], squares[i][1] + 1,
+                                         ", ".join("0x%016xu" % x for x in row)))
+w("};")
+w("")
 table2("cam_zobrist_piece[CAM_SQUARES][4]", "uint64_t", zpiece, lambda x: "0x%016xu" % x)
 w("const uint64_t cam_zobrist_misc[16] = {")
 for i in range(0, 16, 2):

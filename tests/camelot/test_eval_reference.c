@@ -146,6 +146,14 @@ START_TEST(test_neighbourhood_factors_match_reference)
     ck_assert_int_eq(memcmp(&board, &CAM_BB_BOARD, sizeof board), 0);
     ck_assert_int_eq(memcmp(&not_a, &CAM_BB_NOT_A, sizeof board), 0);
     ck_assert_int_eq(memcmp(&not_l, &CAM_BB_NOT_L, sizeof board), 0);
+    /* The generated neighbour sets (cam_tables.c) against the step table. */
+    for (int sq = 0; sq < CAM_SQUARES; sq++) {
+        cam_bb around = {{0, 0, 0}};
+        for (int d = 0; d < CAM_DIRS; d++)
+            if (cam_step[sq][d] != CAM_NO_SQUARE)
+                cam_bb_set(&around, CAM_BB_BIT(cam_sq_file[cam_step[sq][d]], cam_sq_rank[cam_step[sq][d]]));
+        ck_assert_int_eq(memcmp(&around, &cam_around_bb[sq], sizeof around), 0);
+    }
     ba_camelot_options o = ba_camelot_options_default();
     srand(4242);
     for (int trial = 0; trial < 400; trial++) {
