@@ -29,14 +29,6 @@ int cam_eval_uncastled(const cam_view *v, int side)
     return n;
 }
 
-int32_t cam_term_material(int men, int knights, int32_t knight_cp, const cam_eval_params *p)
-{
-    int64_t sum = (int64_t)men * p->weights.man * SCALE;
-    if (knights > 0)
-        sum += (int64_t)knights * knight_cp;
-    return cam_sat32(sum);
-}
-
 /* Factor 1: 100 per man, K(P, N) per knight, P = the side's pieces outside both castles. */
 int32_t cam_eval_material(const cam_view *v, int side, const cam_eval_params *p)
 {
@@ -56,25 +48,10 @@ int32_t cam_eval_castle_win(const cam_view *v, int side, const cam_eval_params *
     return cam_term_castle_win(inside, p);
 }
 
-int32_t cam_term_castle_win(int inside, const cam_eval_params *p)
-{
-    return inside >= 2 ? cam_sat32(p->weights.castle_win * SCALE) : 0;
-}
-
 /* Factor 3: the opponent has no piece left and the side has two or more. */
 int32_t cam_eval_wipeout(const cam_view *v, int side, const cam_eval_params *p)
 {
     return cam_term_wipeout(v->count[side], v->count[1 - side], p);
-}
-
-int32_t cam_term_wipeout(int own, int opp, const cam_eval_params *p)
-{
-    return opp == 0 && own >= 2 ? cam_sat32(p->weights.wipeout_win * SCALE) : 0;
-}
-
-int32_t cam_term_per(int n, int weight)
-{
-    return cam_sat32((int64_t)n * weight * SCALE);
 }
 
 /* Factor 4: per piece by its rank counted from its own side. */
@@ -98,6 +75,17 @@ int32_t cam_eval_mobility(cam_view *v, int side, const cam_eval_params *p)
  * ratio is taken against one man, the least a side can have, so the term stays finite. */
 int32_t cam_eval_trading(int32_t own, int32_t opp, const cam_eval_params *p)
 {
+    int64_t num = (int64_t)p->weights.trading * SCALE * own;
+    int64_t iden = opp > 0 ? (int64_t)opp : (int64_t)p->weights.man * SCALE;
+    /* The same rounding in integers, where it is provably the same number (this runs twice
+     * an evaluation): the numerator is exact in a double (below 2^53), and with a denominator
+     * below 2^21 a quotient below 2^31 is never close enough to a half for the double
+     * division to round onto it. */
+    if (iden > 0 && iden < ((int64_t)1 << 21) && num > -((int64_t)1 << 52) && num < ((int64_t)1 << 52)) {
+        int64_t q = num >= 0 ? (2 * num + iden) / (2 * iden) : -((-2 * num + iden) / (2 * iden));
+        if (q > -((int64_t)1 << 31) && q < ((int64_t)1 << 31))
+            return (int32_t)q;
+    }
     double den = opp > 0 ? (double)opp : (double)p->weights.man * (double)SCALE;
     double term = (double)p->weights.trading * (double)SCALE * (double)own / den;
     if (term > (double)INT32_MAX)

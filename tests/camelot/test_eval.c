@@ -5,6 +5,7 @@
  * Positions are written as piece lists, "K" for a knight: "Kc6 d6" is a white knight on C6 and
  * a man on D6. The same list builds both the evaluation's view and the rules module's state. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,37 @@ START_TEST(test_man_support)
     /* Knights neither receive nor give man support: man D6 between knights C6 and E6. */
     setup(&f, "Kc6 d6 Ke6", "", 0);
     ck_assert_int_eq(cam_eval_man_support(&f.v, 0, &f.o), 0);
+}
+END_TEST
+
+/* Factor 6 the way it was first written (a double division rounded by lround): the integer
+ * path of cam_eval_trading must give the same number everywhere. */
+static int32_t trading_in_doubles(int32_t own, int32_t opp, const cam_eval_params *p)
+{
+    double den = opp > 0 ? (double)opp : (double)p->weights.man * 100.0;
+    double term = (double)p->weights.trading * 100.0 * (double)own / den;
+    if (term > (double)INT32_MAX)
+        return INT32_MAX;
+    if (term < (double)INT32_MIN)
+        return INT32_MIN;
+    return (int32_t)lround(term);
+}
+
+START_TEST(test_trading_matches_doubles)
+{
+    ba_camelot_options o = ba_camelot_options_default();
+    srand(99);
+    /* Random weights and materials, small and large, halves included (own * 2 over opp). */
+    static const int32_t scales[] = {1, 100, 10000, 1000000, 100000000, INT32_MAX};
+    for (int trial = 0; trial < 200000; trial++) {
+        o.weights.trading = rand() % 200001 - 100000;
+        o.weights.man = trial % 7 == 0 ? 0 : rand() % 200001 - 100000;
+        int32_t own = (int32_t)(((int64_t)rand() * rand()) % scales[trial % 6]) * (trial % 3 == 0 ? -1 : 1);
+        int32_t opp = trial % 11 == 0 ? 0 : (int32_t)(((int64_t)rand() * rand()) % scales[(trial / 6) % 6]);
+        if (trial % 5 == 0)
+            opp = 2 * (rand() % 5000 + 1), own = opp / 2 + (rand() % 3 - 1);
+        ck_assert_int_eq(cam_eval_trading(own, opp, &o), trading_in_doubles(own, opp, &o));
+    }
 }
 END_TEST
 
@@ -637,6 +669,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_knight_support);
     tcase_add_test(tc, test_man_support);
     tcase_add_test(tc, test_trading);
+    tcase_add_test(tc, test_trading_matches_doubles);
     tcase_add_test(tc, test_mobility_plain_and_canter);
     tcase_add_test(tc, test_mobility_castles);
     tcase_add_test(tc, test_exposure);
