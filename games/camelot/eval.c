@@ -165,7 +165,6 @@ CAM_EVAL_INLINE void input_from_state(const cam_state *s, const cam_eval_params 
         in->knights[side] = knights;
         in->uncastled[side] = s->piece_count[side] - castled;
         in->inside[side] = inside;
-        in->exposed[side] = side == s->side_to_move ? 0 : exposed_count(s, side);
     }
     /* Advance and centre are linear in the pieces: sums of weight x pieces per rank / file.
      * In 32 bits, so that the compiler can do the loops in vector registers: a weight is at
@@ -184,9 +183,16 @@ CAM_EVAL_INLINE void input_from_state(const cam_state *s, const cam_eval_params 
         in->advance[side] = advance[side];
         in->centre[side] = centre[side];
     }
+    /* Exposure charges only the side that has just moved. Mobility, the costliest factor, is
+     * skipped when its weight is 0; otherwise it counts exposure from its own sets. */
+    int moved = 1 - s->side_to_move;
+    in->exposed[s->side_to_move] = 0;
     in->mobility[0] = in->mobility[1] = 0;
     if (p->weights.mobility != 0)
-        cam_mobility_counts(in->pmen, in->pknights, in->castle_moves_left, in->mobility);
+        cam_mobility_counts_exposed(in->pmen, in->pknights, in->castle_moves_left, moved, in->mobility,
+                                    &in->exposed[moved]);
+    else
+        in->exposed[moved] = exposed_count(s, moved);
 }
 
 CAM_EVAL_INLINE void terms_of(const eval_input *in, const cam_eval_params *p, cam_eval_terms *out)

@@ -32,6 +32,8 @@
  * single word (the previous version used the three-word bitboards of bb.h, whose shifts carry
  * between words: three times the instructions per count).
  */
+#include <stddef.h>
+
 #include "camelot/eval_mobility.h"
 
 /* Components are disjoint, non-empty and within one class (6 x 8 cells): never more than 48
@@ -224,13 +226,14 @@ typedef struct side_work {
  * and want, so that the shifts and table reads fold away. */
 CAM_MOB_INLINE void dir_class(side_work *w0, side_work *w1, const uint64_t *W, const uint64_t *B,
                               const uint64_t *empty, int want, int d, int c, uint64_t *linked,
-                              uint64_t *any, int *n)
+                              uint64_t *any, int *n, uint64_t *next_empties)
 {
     const int cn = c ^ cam_pc_step_xor[d], so = cam_pc_step_off[c][d], lo = cam_pc_leap_off[d];
     /* x's neighbour in direction d holds a white / black piece / is empty; x + 2d is empty. */
     const uint64_t next_w = cam_pc_shift(W[cn], -so), next_b = cam_pc_shift(B[cn], -so);
     const uint64_t next_empty = cam_pc_shift(empty[cn], -so);
     const uint64_t beyond_empty = cam_pc_shift(empty[c], -lo) & CAM_PC_BOARD[c];
+    next_empties[d] = next_empty;
     if (want & 1)
         CAM_MOB_SIDE_DC(w0, 0, d, c, next_w, next_b, linked[0], any[0], n[0])
     if (want & 2)
@@ -238,13 +241,18 @@ CAM_MOB_INLINE void dir_class(side_work *w0, side_work *w1, const uint64_t *W, c
 }
 
 /* Class c of both sides' sets, direction by direction (a square counts once per piece that
- * controls it: one bit per piece and direction); the class's running values are locals. */
+ * controls it: one bit per piece and direction); the class's running values are locals.
+ * With `exposed` (both sides wanted), the exposure count of factor 10 for `exposed_side` is
+ * added to it: its pieces with, in some direction d, an enemy on p+d and p+2d empty (the side's
+ * jump set of direction d, computed here anyway) and p-d not empty (the empty squares one step
+ * away in the opposite direction, also computed here), outside the opponent's castle (the
+ * side's movers). The same sets as cam_pc_set_exposed (eval_sets.h), without a second pass. */
 CAM_MOB_INLINE void class_sets(side_work *w0, side_work *w1, const uint64_t *W, const uint64_t *B,
-                               const uint64_t *empty, int want, int c)
+                               const uint64_t *empty, int want, int c, int exposed_side, int *exposed)
 {
-    uint64_t linked[2] = {0, 0}, any[2] = {0, 0};
+    uint64_t linked[2] = {0, 0}, any[2] = {0, 0}, next_empties[8];
     int n[2] = {0, 0};
-#define CAM_MOB_DC(d) dir_class(w0, w1, W, B, empty, want, d, c, linked, any, n);
+#define CAM_MOB_DC(d) dir_class(w0, w1, W, B, empty, want, d, c, linked, any, n, next_empties);
     CAM_MOB_DC(0) CAM_MOB_DC(1) CAM_MOB_DC(2) CAM_MOB_DC(3)
     CAM_MOB_DC(4) CAM_MOB_DC(5) CAM_MOB_DC(6) CAM_MOB_DC(7)
 #undef CAM_MOB_DC
@@ -257,6 +265,13 @@ CAM_MOB_INLINE void class_sets(side_work *w0, side_work *w1, const uint64_t *W, 
         w1->linked[c] = linked[1];
         w1->any_canter[c] = any[1];
         w1->n += n[1];
+    }
+    if (exposed != NULL) {
+        const side_work *we = exposed_side == 0 ? w0 : w1;
+        uint64_t trapped = 0;
+        for (int d = 0; d < 8; d++)
+            trapped |= we->s.jump[d][c] & ~next_empties[(d + 4) & 7];
+        *exposed += cam_popcount(trapped & we->movers[c]);
     }
 }
 
@@ -297,7 +312,8 @@ CAM_MOB_INLINE int side_finish(side_work *w, int side)
 
 /* The counts of the sides in `want` (bit 0 white, bit 1 black) into out[side]. */
 CAM_MOB_INLINE void mobility_sides(const cam_pcbb men[2], const cam_pcbb knights_of[2],
-                                   const int castle_moves_left[2], int want, int out[2])
+                                   const int castle_moves_left[2], int want, int out[2],
+                                   int exposed_side, int *exposed)
 {
     side_work w0, w1;
     uint64_t W[4], B[4], empty[4];
@@ -313,10 +329,10 @@ CAM_MOB_INLINE void mobility_sides(const cam_pcbb men[2], const cam_pcbb knights
     /* Plain moves and jumps from the start square of all pieces at once, class by class and
      * direction by direction; canter_from[d] holds the pieces with a canter in direction d.
      * Unrolled by hand so that every shift is by a constant. */
-    class_sets(&w0, &w1, W, B, empty, want, 0);
-    class_sets(&w0, &w1, W, B, empty, want, 1);
-    class_sets(&w0, &w1, W, B, empty, want, 2);
-    class_sets(&w0, &w1, W, B, empty, want, 3);
+    class_sets(&w0, &w1, W, B, empty, want, 0, exposed_side, exposed);
+    class_sets(&w0, &w1, W, B, empty, want, 1, exposed_side, exposed);
+    class_sets(&w0, &w1, W, B, empty, want, 2, exposed_side, exposed);
+    class_sets(&w0, &w1, W, B, empty, want, 3, exposed_side, exposed);
     if (want & 1)
         out[0] = side_finish(&w0, 0);
     if (want & 2)
@@ -330,22 +346,37 @@ CAM_CLONES static int mobility_count(const cam_pcbb men[2], const cam_pcbb knigh
 {
     int left[2] = {castle_moves_left, castle_moves_left}, out[2] = {0, 0};
     if (side == 0)
-        mobility_sides(men, knights_of, left, 1, out);
+        mobility_sides(men, knights_of, left, 1, out, 0, NULL);
     else
-        mobility_sides(men, knights_of, left, 2, out);
+        mobility_sides(men, knights_of, left, 2, out, 0, NULL);
     return out[side];
 }
 
 CAM_CLONES static void mobility_counts(const cam_pcbb men[2], const cam_pcbb knights_of[2],
                                        const int castle_moves_left[2], int out[2])
 {
-    mobility_sides(men, knights_of, castle_moves_left, 3, out);
+    mobility_sides(men, knights_of, castle_moves_left, 3, out, 0, NULL);
+}
+
+CAM_CLONES static void mobility_counts_exposed(const cam_pcbb men[2], const cam_pcbb knights_of[2],
+                                               const int castle_moves_left[2], int exposed_side,
+                                               int out[2], int *exposed)
+{
+    *exposed = 0;
+    mobility_sides(men, knights_of, castle_moves_left, 3, out, exposed_side, exposed);
 }
 
 int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knights_of[2], int castle_moves_left,
                        int side)
 {
     return mobility_count(men, knights_of, castle_moves_left, side);
+}
+
+void cam_mobility_counts_exposed(const cam_pcbb men[2], const cam_pcbb knights_of[2],
+                                 const int castle_moves_left[2], int exposed_side, int out[2],
+                                 int *exposed)
+{
+    mobility_counts_exposed(men, knights_of, castle_moves_left, exposed_side, out, exposed);
 }
 
 void cam_mobility_counts(const cam_pcbb men[2], const cam_pcbb knights_of[2],

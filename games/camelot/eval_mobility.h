@@ -11,6 +11,12 @@ int cam_mobility_count(const cam_pcbb men[2], const cam_pcbb knights[2], int cas
  *  @p castle_moves_left per side. */
 void cam_mobility_counts(const cam_pcbb men[2], const cam_pcbb knights[2], const int castle_moves_left[2],
                          int out[2]);
+/** cam_mobility_counts, and in @p exposed factor 10's count for @p exposed_side (its pieces
+ *  next to an enemy they could jump that cannot jump them back; what cam_pc_set_exposed of
+ *  eval_sets.h counts), which reads the same sets: the evaluation of a node takes both. */
+void cam_mobility_counts_exposed(const cam_pcbb men[2], const cam_pcbb knights[2],
+                                 const int castle_moves_left[2], int exposed_side, int out[2],
+                                 int *exposed);
 /** The same on a view. */
 int cam_eval_mobility_count(cam_view *v, int side);
 
