@@ -129,6 +129,48 @@ START_TEST(test_mobility_matches_reference)
 }
 END_TEST
 
+/* The count the evaluation of a node uses: both sides' mobility and the exposure of the side
+ * that has just moved in one pass (cam_mobility_counts_exposed), against the slow mobility
+ * above and a square-by-square exposure on the rules' tables, on 2,000 random positions. */
+START_TEST(test_mobility_counts_exposed_match_reference)
+{
+    srand(2026);
+    for (int trial = 0; trial < 2000; trial++) {
+        cam_state s;
+        random_state(&s, 3 + trial % 45);
+        int left[2] = {2 - s.castle_moves[0], 2 - s.castle_moves[1]}, want[2] = {0, 0};
+        for (int side = 0; side < 2; side++)
+            for (int sq = 0; sq < CAM_SQUARES; sq++)
+                if (is_own(s.board[sq], side))
+                    want[side] += reference_control(&s, sq, left[side]);
+        int moved = 1 - s.side_to_move, exposed_want = 0;
+        for (int sq = 0; sq < CAM_SQUARES; sq++) {
+            if (!is_own(s.board[sq], moved) || cam_castle_owner(sq) == 1 - moved)
+                continue;
+            int trapped = 0;
+            for (int d = 0; d < CAM_DIRS; d++) {
+                int e = cam_step[sq][d], beyond = cam_leap[sq][d], behind = cam_step[sq][(d + 4) % CAM_DIRS];
+                trapped |= e != CAM_NO_SQUARE && is_own(s.board[e], 1 - moved) && beyond != CAM_NO_SQUARE &&
+                           s.board[beyond] == CAM_EMPTY &&
+                           !(behind != CAM_NO_SQUARE && s.board[behind] == CAM_EMPTY);
+            }
+            exposed_want += trapped;
+        }
+        cam_pcbb men[2] = {s.pieces[0][0], s.pieces[1][0]}, knights[2] = {s.pieces[0][1], s.pieces[1][1]};
+        int got[2] = {-1, -1}, exposed = -1;
+        cam_mobility_counts_exposed(men, knights, left, moved, got, &exposed);
+        ck_assert_int_eq(got[0], want[0]);
+        ck_assert_int_eq(got[1], want[1]);
+        ck_assert_int_eq(exposed, exposed_want);
+        /* Without the exposure, the same counts. */
+        int again[2] = {-1, -1};
+        cam_mobility_counts(men, knights, left, again);
+        ck_assert_int_eq(again[0], want[0]);
+        ck_assert_int_eq(again[1], want[1]);
+    }
+}
+END_TEST
+
 /* Knight support, man support and exposure (computed with bitboards) against a square-by-square
  * count on the rules' tables, on random positions; and the bitboard masks against the layout. */
 START_TEST(test_neighbourhood_factors_match_reference)
@@ -371,6 +413,7 @@ Suite *ba_test_suite(void)
     TCase *tc = tcase_create("reference");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_mobility_matches_reference);
+    tcase_add_test(tc, test_mobility_counts_exposed_match_reference);
     tcase_add_test(tc, test_neighbourhood_factors_match_reference);
     tcase_add_test(tc, test_canter_reach_agrees_with_rules);
     tcase_add_test(tc, test_start_position);
