@@ -131,9 +131,10 @@ CAM_MOB_INLINE int class_canters(side_sets *s, const uint64_t *knights,
     CAM_MOB_LAND(0) CAM_MOB_LAND(1) CAM_MOB_LAND(2) CAM_MOB_LAND(3)
     CAM_MOB_LAND(4) CAM_MOB_LAND(5) CAM_MOB_LAND(6) CAM_MOB_LAND(7)
 #undef CAM_MOB_LAND
-    /* The pieces that land in the opponent's castle square (if this class has it), directly... */
+    /* The pieces that land in the opponent's castle square (when some piece lands there),
+     * directly... */
     uint64_t to_castle = 0;
-    if (opp_castle != 0) {
+    if ((opp_castle & all_land) != 0) {
 #define CAM_MOB_CASTLE(d) to_castle |= canter_from[d][c] & cam_pc_shift(opp_castle, -cam_pc_leap_off[d]);
         CAM_MOB_CASTLE(0) CAM_MOB_CASTLE(1) CAM_MOB_CASTLE(2) CAM_MOB_CASTLE(3)
         CAM_MOB_CASTLE(4) CAM_MOB_CASTLE(5) CAM_MOB_CASTLE(6) CAM_MOB_CASTLE(7)
