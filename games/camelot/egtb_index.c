@@ -6,19 +6,25 @@
 #include "camelot/egtb.h"
 #include "camelot/egtb_index.h"
 
+/* The squares of a unit's pieces; 0 when the unit is no position of the table. */
+static int cam_egtb_unit_squares(int ending, uint64_t unit, int *a, int *b, int *d)
+{
+    *d = (int)((unit >> 1) % CAM_SQUARES);
+    uint32_t pair = (uint32_t)((unit >> 1) / CAM_SQUARES);
+    if (pair >= cam_egtb_pairs(ending)) return 0;
+    cam_egtb_pair_squares(ending, pair, a, b);
+    if (*a == *b || *a == *d || *b == *d) return 0;
+    /* Two attackers in Black's castle: already won, not a position of the table. */
+    return !(cam_castle_side(*a) == 1 && cam_castle_side(*b) == 1);
+}
+
 int cam_egtb_state(int ending, uint64_t idx, cam_state *s)
 {
     int slice = (int)(idx % CAM_EGTB_SLICES);
     uint64_t unit = idx / CAM_EGTB_SLICES;
     int stm = (int)(unit & 1);
-    int d = (int)((unit >> 1) % CAM_SQUARES);
-    uint32_t pair = (uint32_t)((unit >> 1) / CAM_SQUARES);
-    if (pair >= cam_egtb_pairs(ending)) return 0;
-    int a, b;
-    cam_egtb_pair_squares(ending, pair, &a, &b);
-    if (a == b || a == d || b == d) return 0;
-    /* Two attackers in Black's castle: already won, not a position of the table. */
-    if (cam_castle_side(a) == 1 && cam_castle_side(b) == 1) return 0;
+    int a, b, d;
+    if (!cam_egtb_unit_squares(ending, unit, &a, &b, &d)) return 0;
     memset(s, 0, sizeof *s);
     s->must_leave[0] = s->must_leave[1] = CAM_NO_SQUARE;
     s->board[a] = CAM_PIECE(0, cam_egtb_kind(ending, 0));
@@ -81,8 +87,8 @@ void cam_egtb_count(ba_camelot_egtb *tb, int ending)
     uint64_t size = cam_egtb_size(ending), longest_at = 0;
     cam_state s;
     for (uint64_t i = 0; i < size; i++) {
-        /* Only the castle-count slice 0 of a unit needs the (dearer) validity test. */
-        if (i % CAM_EGTB_SLICES == 0 && !cam_egtb_state(ending, i, &s)) {
+        int a, b, d;
+        if (i % CAM_EGTB_SLICES == 0 && !cam_egtb_unit_squares(ending, i / CAM_EGTB_SLICES, &a, &b, &d)) {
             i += CAM_EGTB_SLICES - 1;
             continue;
         }
