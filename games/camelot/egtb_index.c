@@ -5,6 +5,7 @@
 #include "camelot/board.h"
 #include "camelot/egtb.h"
 #include "camelot/egtb_index.h"
+#include "camelot/postext.h"
 
 /* The squares of a unit's pieces; 0 when the unit is no position of the table. */
 static int cam_egtb_unit_squares(int ending, uint64_t unit, int *a, int *b, int *d)
@@ -107,8 +108,7 @@ void cam_egtb_count(ba_camelot_egtb *tb, int ending)
         }
     }
     if (st->longest > 0 && cam_egtb_state(ending, longest_at, &s)) {
-        const ba_game *g = ba_camelot_game();
-        if (g->position_to_text(g, &s, st->longest_text, sizeof st->longest_text) < 0)
+        if (cam_position_to_text(&s, st->longest_text, sizeof st->longest_text) < 0)
             st->longest_text[0] = '\0';
     }
 }

@@ -13,11 +13,21 @@
  * - a winner following the table never repeats a position (its distance falls every move).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "camelot/egtb.h"
 #include "camelot/egtb_index.h"
 #include "camelot/egtb_probe.h"
 #include "camelot/params.h"
+
+/* The parameters of a Camelot game, or NULL (not a Camelot game). Read here rather than through
+ * ba_camelot_get_options() of vtable.c, which names this file's hook. */
+static const cam_params *eg_params(const ba_game *g)
+{
+    if (g == NULL || g->name == NULL || strcmp(g->name, "camelot") != 0 || g->params == NULL) return NULL;
+    const cam_params *p = g->params;
+    return p->magic == CAM_PARAMS_MAGIC ? p : NULL;
+}
 
 /* Plies of search used to resolve a castle obligation: an obligation of the side to move and
  * one of the other side (from the capture that made the ending) at most. */
@@ -124,9 +134,7 @@ int ba_camelot_egtb_probe(const ba_camelot_egtb *tb, const ba_game *g, const voi
 {
     if (tb == NULL || g == NULL || state == NULL || out == NULL)
         return ba_error_set(err, BA_ERR_ARG, "NULL argument to the endgame table probe");
-    ba_camelot_options o;
-    if (ba_camelot_get_options(g, &o) != BA_OK)
-        return ba_error_set(err, BA_ERR_ARG, "the game is not Camelot");
+    if (eg_params(g) == NULL) return ba_error_set(err, BA_ERR_ARG, "the game is not Camelot");
     if (!eg_rules_match(g))
         return ba_error_set(err, BA_ERR_RANGE, "the tables hold the default castle-move and canter rules only");
     const char *why = "not in the table";
@@ -153,15 +161,19 @@ int cam_egtb_probe_hook(const ba_game *g, const void *state, const ba_history *h
 
 int ba_camelot_egtb_attach(ba_game *game, const ba_camelot_egtb *tb, ba_error *err)
 {
-    ba_camelot_options o;
-    if (game == NULL || ba_camelot_get_options(game, &o) != BA_OK)
-        return ba_error_set(err, BA_ERR_ARG, "not a Camelot game");
+    if (eg_params(game) == NULL) return ba_error_set(err, BA_ERR_ARG, "not a Camelot game");
     if (game->params == &cam_default_params)
         return ba_error_set(err, BA_ERR_ARG, "the constant Camelot game cannot take a table: "
                                              "make one with ba_camelot_create()");
     /* A game made by ba_camelot_create() owns its parameters (cam_owned_game in vtable.c). */
     ((cam_params *)(uintptr_t)game->params)->egtb = tb;
     return BA_OK;
+}
+
+const ba_camelot_egtb *ba_camelot_egtb_attached(const ba_game *game)
+{
+    const cam_params *p = eg_params(game);
+    return p != NULL ? p->egtb : NULL;
 }
 
 int ba_camelot_egtb_stats_get(const ba_camelot_egtb *tb, int ending, ba_camelot_egtb_stats *out)
