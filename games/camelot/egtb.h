@@ -70,8 +70,14 @@ static inline void cam_egtb_pair_squares(int ending, uint32_t p, int *a, int *b)
         *b = (int)(p % CAM_SQUARES);
         return;
     }
-    int hi = 1;
-    while ((uint32_t)(hi + 1) * (uint32_t)hi / 2 <= p) hi++;
+    /* hi is the largest with hi * (hi - 1) / 2 <= p: a binary search (it runs once a unit). */
+    int lo_hi = 1, hi_hi = CAM_SQUARES - 1;
+    while (lo_hi < hi_hi) {
+        int mid = (lo_hi + hi_hi + 1) / 2;
+        if ((uint32_t)mid * (uint32_t)(mid - 1) / 2 <= p) lo_hi = mid;
+        else hi_hi = mid - 1;
+    }
+    int hi = lo_hi;
     *a = hi;
     *b = (int)(p - (uint32_t)hi * (uint32_t)(hi - 1) / 2);
 }
