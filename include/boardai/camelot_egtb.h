@@ -119,6 +119,8 @@ BA_API int ba_camelot_egtb_probe(const ba_camelot_egtb *tb, const ba_game *g, co
  * are then scored exactly (#ba_game::endgame_probe). @p tb must outlive its use by @p game.
  * @param game a Camelot game made by ba_camelot_create() (the constant ba_camelot_game()
  *        cannot take a table)
+ * @param tb the table, or NULL
+ * @param err filled on failure (may be NULL)
  * @return #BA_OK, #BA_ERR_ARG (not such a game)
  */
 BA_API int ba_camelot_egtb_attach(ba_game *game, const ba_camelot_egtb *tb, ba_error *err);
