@@ -95,6 +95,7 @@ static int table_score(ba_camelot_egtb_result r, int stm)
 #define REF_OTHER 60
 static void check_against_reference(int e)
 {
+    ck_assert_ptr_nonnull(tb);
     const ba_game *g = ba_camelot_game();
     uint64_t rng = 0x1234u + (uint64_t)e;
     int n_short = 0, n_other = 0, tries = 0;
@@ -295,6 +296,7 @@ END_TEST
 /* The counts add up, and wins, draws and losses all occur. */
 START_TEST(stats_add_up)
 {
+    ck_assert_ptr_nonnull(tb);
     for (int e = 0; e < CAM_EGTB_ENDINGS; e++) {
         ba_camelot_egtb_stats st;
         if (tb->data[e] == NULL) continue; /* not built under the sanitizers */
