@@ -8,6 +8,5 @@
 #include "kalah.h"
 #include "chess.h"
 #include "camelot.h"
-#include "camelot_egtb.h"
 #include "ugolki.h"
 #endif /* BOARDAI_GAMES_H */
