@@ -210,6 +210,10 @@ START_TEST(obligation_to_leave_the_own_castle)
     expect("M F1, M E5, m E6", 0, 0, 0, "F1", 0, BA_RESULT_DRAW, 0);
     expect("M F1, M E5, m E6", 0, 0, 0, NULL, 0, BA_RESULT_WIN0, 1);
     ck_assert_int_eq(reference_score(ba_camelot_game(), "2/8/10/12/12/12/12/12/12/12/4m7/4M7/12/10/8/M1 w 0 0 F1 0", 3), 0);
+    /* The obligation pending for the side that has just moved (from the capture that made the
+     * ending): Black steps next to E5 (E7-E6); White must first leave F1, and Black jumps E5. */
+    expect("M F1, M E5, m E7", 1, 0, 0, "F1", 0, BA_RESULT_DRAW, 0);
+    ck_assert_int_eq(reference_score(ba_camelot_game(), "2/8/10/12/12/12/12/12/12/4m7/12/4M7/12/10/8/M1 b 0 0 F1 0", 3), 0);
 }
 END_TEST
 
