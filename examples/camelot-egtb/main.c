@@ -24,7 +24,7 @@ static void usage(FILE *out)
             "       boardai-camelot-egtb probe FILE POSITION\n"
             "\n"
             "Exact Camelot endgame tables: two pieces against one, by retrograde analysis.\n"
-            "  build   computes the tables (about 35 s of CPU time, 0.8 GB) into FILE\n"
+            "  build   computes the tables (about 15 s of CPU time, 0.45 GB) into FILE\n"
             "  stats   prints each ending's wins, draws, losses and longest win\n"
             "  probe   prints the exact result of a position (position text, see\n"
             "          docs/camelot-rules.md), e.g. \"white wins in 7 plies\"\n"

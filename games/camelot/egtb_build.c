@@ -7,7 +7,8 @@
  * game's own move generator (no second copy of the rules):
  *
  * 1. Forward pass, once per "unit" (a position without its castle counts: the moves do not
- *    depend on them, except that a castle move needs one left): every legal move is either
+ *    depend on them, except that a castle move needs one left), and only for one unit of each
+ *    pair of left-right mirror images (eg_canonical): every legal move is either
  *    decisive at once (a capture or the second piece entering the castle: a win for the
  *    attacker, a draw for the defender) or leads to another unit, a castle move marked as one.
  * 2. The edges are turned round (predecessor lists).
@@ -49,14 +50,35 @@ static void eg_graph_free(eg_graph *gr)
     free(gr->redge);
 }
 
-/* The unit after the piece on `from` moved to `to` in unit u's position (pieces a, b, d). */
+/* The unit of pieces a, b (attacker), d (defender), side to move stm. */
+static uint32_t eg_unit(int ending, int a, int b, int d, int stm)
+{
+    uint64_t pair = (uint64_t)cam_egtb_pair(ending, a, b);
+    return (uint32_t)((pair * CAM_SQUARES + (uint64_t)d) * 2 + (uint64_t)stm);
+}
+
+/* The board's left-right mirror (files A..L reversed) maps the rules onto themselves (each castle
+ * onto itself, F and G swapped), so a unit and its mirror image have the same value: only the
+ * smaller of the two ("canonical") is solved, and the other is copied from it at the end. */
+static int eg_mirror(int sq) { return cam_coord_sq[cam_sq_rank[sq]][CAM_FILES - 1 - cam_sq_file[sq]]; }
+
+static uint32_t eg_canonical(int ending, uint32_t u)
+{
+    int a, b, d = (int)((u >> 1) % CAM_SQUARES);
+    cam_egtb_pair_squares(ending, (u >> 1) / CAM_SQUARES, &a, &b);
+    if (a == b) return u; /* no position */
+    uint32_t m = eg_unit(ending, eg_mirror(a), eg_mirror(b), eg_mirror(d), (int)(u & 1));
+    return m < u ? m : u;
+}
+
+/* The (canonical) unit after the piece on `from` moved to `to` in unit u's position (pieces a,
+ * b, d). */
 static uint32_t eg_successor(int ending, uint32_t u, int a, int b, int d, int from, int to)
 {
     if (from == a) a = to;
     else if (from == b) b = to;
     else d = to;
-    uint64_t pair = (uint64_t)cam_egtb_pair(ending, a, b);
-    return (uint32_t)((pair * CAM_SQUARES + (uint64_t)d) * 2 + (1 - (u & 1)));
+    return eg_canonical(ending, eg_unit(ending, a, b, d, 1 - (int)(u & 1)));
 }
 
 /* Steps 1 and 2. */
@@ -83,6 +105,7 @@ static int eg_graph_build(int ending, eg_graph *gr, ba_error *err)
     for (uint32_t u = 0; u < n; u++) {
         foff[u] = (uint32_t)used;
         cam_state s;
+        if (eg_canonical(ending, u) != u) continue;
         if (!cam_egtb_state(ending, (uint64_t)u * CAM_EGTB_SLICES, &s)) continue;
         gr->flags[u] = EG_VALID;
         int a, b, d = (int)((u >> 1) % CAM_SQUARES);
@@ -221,6 +244,12 @@ static int eg_retrograde(int ending, const eg_graph *gr, uint8_t *val, ba_error 
     }
     free(cnt);
     free(queue);
+    /* The mirror images of the canonical units. */
+    for (uint32_t u = 0; u < gr->units && rc == BA_OK; u++) {
+        uint32_t c = eg_canonical(ending, u);
+        if (c != u && (gr->flags[c] & EG_VALID))
+            memcpy(val + (uint64_t)u * CAM_EGTB_SLICES, val + (uint64_t)c * CAM_EGTB_SLICES, CAM_EGTB_SLICES);
+    }
     return rc;
 }
 

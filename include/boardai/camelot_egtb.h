@@ -9,7 +9,7 @@
  * one's own castle are part of the position) for the default rule options; a game made with
  * other castle-move or canter options is never probed.
  *
- * Building them takes about 35 s of CPU time (ba_camelot_egtb_build()); the program
+ * Building them takes about 15 s of CPU time (ba_camelot_egtb_build()); the program
  * `boardai-camelot-egtb` builds them once into a file that ba_camelot_egtb_load() reads. A
  * table attached to a game (ba_camelot_egtb_attach()) makes every search of that game score
  * the positions it holds exactly, as proven wins, losses or draws.
@@ -52,8 +52,8 @@ typedef struct ba_camelot_egtb_result {
 } ba_camelot_egtb_result;
 
 /**
- * Computes the tables by retrograde analysis (145 million positions; about 35 s of CPU time
- * and 0.8 GB of memory while it runs, 147 MB once done).
+ * Computes the tables by retrograde analysis (145 million positions; about 15 s of CPU time
+ * and 0.45 GB of memory while it runs, 147 MB once done).
  * @param endings a bit mask of the endings to build (bit e for ending e), 0 for all of them
  * @param out receives the table; free it with ba_camelot_egtb_free()
  * @param err filled on failure (may be NULL)
