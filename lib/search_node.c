@@ -22,6 +22,9 @@ void bac_search_fail(bac_search *s, int code)
     s->abort = 1;
 }
 
+/* Longest distance an endgame probe may report: far inside the proven-win band. */
+#define BAC_PROBE_PLIES_MAX 100000
+
 static int terminal_score(int result, int stm, int ply)
 {
     if (result == BA_RESULT_DRAW)
@@ -112,14 +115,18 @@ int bac_enter(bac_search *s, int ply, int *score)
     ba_history h;
     h.hashes = s->path;
     h.count = s->hist_len + (size_t)ply;
-    int result = bac_game_status(g, f->state, &h);
+    int result = bac_game_status(g, f->state, &h), plies = 0;
+    /* Below the root, a position the game knows exactly (an endgame table) is scored like a
+     * terminal one, where its best play ends. */
+    if (result == BA_RESULT_ONGOING && ply > 0 && BA_GAME_HAS(g, endgame_probe))
+        result = g->endgame_probe(g, f->state, &h, &plies);
     if (result == BA_RESULT_ONGOING)
         return BAC_ONGOING;
-    if (result < 0) {
+    if (result < 0 || result > BA_RESULT_DRAW || plies < 0 || plies > BAC_PROBE_PLIES_MAX) {
         bac_search_fail(s, BA_ERR_GAME);
         return BAC_ONGOING;
     }
-    *score = terminal_score(result, f->stm, ply);
+    *score = terminal_score(result, f->stm, ply + plies);
     return BAC_TERMINAL;
 }
 

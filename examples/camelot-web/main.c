@@ -56,6 +56,8 @@ static void usage(FILE *out)
             "  --max-games N     games kept in memory (default 32; the one idle for longest is\n"
             "                    dropped beyond and read back from the file when needed)\n"
             "  --weights NAME    the AI's evaluation weights: nolan (default) or tuned\n"
+            "  --egtb FILE       exact endgame tables (boardai-camelot-egtb build FILE): the AI\n"
+            "                    plays them and the hint shows the exact result\n"
             "  --verbose         log every request on stderr (default: quiet)\n"
             "  --quiet           no request log (the default)\n"
             "  --protocol        no server: the common text protocol on stdin/stdout\n"
@@ -81,7 +83,7 @@ int main(int argc, char **argv)
 {
     web_server_options opts = {"127.0.0.1", 8080, 32, 1, NULL, NULL, 0};
     char db_default[4096];
-    const char *weights = NULL;
+    const char *weights = NULL, *egtb_path = NULL;
     int protocol = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -108,6 +110,8 @@ int main(int argc, char **argv)
             i++;
         } else if (strcmp(a, "--protocol") == 0) {
             protocol = 1;
+        } else if (strcmp(a, "--egtb") == 0 && next) {
+            egtb_path = argv[++i];
         } else if (strcmp(a, "--weights") == 0 && next) {
             weights = next;
             i++;
@@ -145,9 +149,24 @@ int main(int argc, char **argv)
         }
         game = made;
     }
+    ba_camelot_egtb *egtb = NULL;
+    if (egtb_path) {
+        ba_error terr;
+        int trc = made ? BA_OK : ba_camelot_create(NULL, &made, &terr);
+        if (trc == BA_OK) trc = ba_camelot_egtb_load(egtb_path, &egtb, &terr);
+        if (trc == BA_OK) trc = ba_camelot_egtb_attach(made, egtb, &terr);
+        if (trc != BA_OK) {
+            fprintf(stderr, PROGRAM ": --egtb: %s\n", terr.message);
+            ba_game_destroy(made);
+            ba_camelot_egtb_free(egtb);
+            return 2;
+        }
+        game = made;
+    }
     if (protocol) {
         int rc = ba_cli_run_protocol(game, NULL, NULL, NULL);
         ba_game_destroy(made);
+        ba_camelot_egtb_free(egtb);
         return rc;
     }
     if (!opts.db_path) {
@@ -180,6 +199,7 @@ int main(int argc, char **argv)
     if (web_server_start(game, &opts, &server, &err) != BA_OK) {
         fprintf(stderr, PROGRAM ": %s\n", err.message);
         ba_game_destroy(made);
+        ba_camelot_egtb_free(egtb);
         return 1;
     }
     const char *host = strchr(opts.host, ':') ? NULL : opts.host;
@@ -201,5 +221,6 @@ int main(int argc, char **argv)
     fprintf(stderr, PROGRAM ": stopping\n");
     web_server_stop(server);
     ba_game_destroy(made);
+    ba_camelot_egtb_free(egtb);
     return 0;
 }

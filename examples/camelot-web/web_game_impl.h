@@ -55,6 +55,7 @@ struct web_game {
     uint64_t ai_nodes, ai_time_ms;
     char ai_error[BA_ERROR_MSG_MAX];
     char hint[BA_MOVE_TEXT_MAX]; /* the last hint, for this position only ("" none) */
+    char hint_exact[64]; /* with it, the endgame tables' result ("White wins in 7 plies"), or "" */
 };
 
 struct web_store {

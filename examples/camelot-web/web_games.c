@@ -359,7 +359,7 @@ static int play_locked(web_game *g, const ba_move *m, int by_ai, ba_error *err)
         g->record_len--;
         return rc;
     }
-    g->hint[0] = '\0';
+    g->hint[0] = g->hint_exact[0] = '\0';
     g->seq++;
     return BA_OK;
 }
@@ -572,9 +572,23 @@ int web_game_hint(web_game *g, char *buf, ba_error *err)
         else if (ba_pos_move_text(copy, &res->best, buf, BA_MOVE_TEXT_MAX) < 0)
             rc = ba_error_set(err, BA_ERR_INTERNAL, "cannot write the hint");
     }
+    /* With endgame tables attached (--egtb), the position's exact result goes with the move. */
+    char exact[sizeof g->hint_exact] = "";
+    const ba_camelot_egtb *tb = ba_camelot_egtb_attached(ba_pos_game(copy));
+    ba_camelot_egtb_result er;
+    if (rc == BA_OK && tb != NULL &&
+        ba_camelot_egtb_probe(tb, ba_pos_game(copy), ba_pos_state(copy), &er, NULL) == BA_OK) {
+        if (er.result == BA_RESULT_DRAW)
+            snprintf(exact, sizeof exact, "a draw with best play");
+        else
+            snprintf(exact, sizeof exact, "%s wins in %d %s",
+                     ba_result_winner(er.result) == 0 ? "White" : "Black", er.plies,
+                     er.plies == 1 ? "ply" : "plies");
+    }
     if (rc == BA_OK) {
         pthread_mutex_lock(&g->mu);
         snprintf(g->hint, sizeof g->hint, "%s", buf);
+        snprintf(g->hint_exact, sizeof g->hint_exact, "%s", exact);
         g->seq++;
         pthread_mutex_unlock(&g->mu);
     }
@@ -604,7 +618,7 @@ int web_game_undo(web_game *g, int plies, ba_error *err)
             while (g->record_len < before &&
                    ba_pos_play_text(g->pos, g->record[g->record_len].text, NULL) == BA_OK)
                 g->record_len++;
-        g->hint[0] = '\0';
+        g->hint[0] = g->hint_exact[0] = '\0';
         g->paused = 1; /* taken back to think: the AI waits for "AI move" */
         g->seq++;
     }
@@ -631,7 +645,7 @@ static int reset_to(web_game *g, ba_pos *pos, ba_error *err)
         g->ai_depth = g->ai_score = 0;
         g->ai_nodes = g->ai_time_ms = 0;
         g->ai_error[0] = '\0';
-        g->hint[0] = '\0';
+        g->hint[0] = g->hint_exact[0] = '\0';
         g->paused = 0;
         g->seq++;
     } else {

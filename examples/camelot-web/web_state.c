@@ -307,6 +307,8 @@ json_t *web_game_state(web_game *g)
     json_object_set_new(st, "hint", g->hint[0] ? path_json(g->hint, json_object()) : json_null());
     if (g->hint[0])
         json_object_set_new(json_object_get(st, "hint"), "text", json_string(g->hint));
+    if (g->hint[0] && g->hint_exact[0])
+        json_object_set_new(json_object_get(st, "hint"), "exact", json_string(g->hint_exact));
     json_t *levels = json_array(), *limits = json_array();
     for (int i = 1; i <= WEB_LEVELS; i++) {
         const web_level lv = web_level_get(i);

@@ -33,6 +33,7 @@ static const ba_cli_option OPTIONS[] = {
     {"repetition_draw", "0|1", "1: draw by threefold repetition (default)"},
     {"castle_moves", "N", "castle moves per player per game (default 2)"},
     {"weights", "NAME", "evaluation weights preset: nolan (default) or tuned"},
+    {"egtb", "FILE", "exact endgame tables (boardai-camelot-egtb build FILE): searches score them"},
     {"knight-n", "REAL", "deprecated spelling of --N"},
     {"castle-moves", "N", "deprecated spelling of --castle_moves"},
     {"no-fifty", NULL, "deprecated spelling of --fifty_move_rule 0"},
@@ -53,6 +54,8 @@ typedef struct program_state {
     char spec[BA_GAME_SPEC_MAX]; /* "camelot:key=value,..." for ba_game_open() */
     size_t len;
     int changed;
+    const char *egtb_path;  /* --egtb FILE, or NULL */
+    ba_camelot_egtb *egtb;  /* the tables loaded from it, attached to the game */
 } program_state;
 
 static int handle_option(void *user, const char *name, const char *value, ba_error *err)
@@ -65,6 +68,10 @@ static int handle_option(void *user, const char *name, const char *value, ba_err
                 value = ALIASES[i].value;
             break;
         }
+    if (strcmp(name, "egtb") == 0 && value) {
+        st->egtb_path = value; /* not a registry parameter: attached to the game once made */
+        return BA_OK;
+    }
     int known = 0;
     for (size_t i = 0; i < sizeof OPTIONS / sizeof OPTIONS[0]; i++)
         known |= strcmp(name, OPTIONS[i].name) == 0;
@@ -82,7 +89,7 @@ static int handle_option(void *user, const char *name, const char *value, ba_err
 static int make_game(void *user, const ba_game **out, int *destroy_after, ba_error *err)
 {
     program_state *st = user;
-    if (!st->changed) {
+    if (!st->changed && !st->egtb_path) {
         *out = ba_camelot_game();
         *destroy_after = 0;
         return BA_OK;
@@ -91,6 +98,27 @@ static int make_game(void *user, const ba_game **out, int *destroy_after, ba_err
     int rc = ba_game_open(st->spec, &g, err);
     if (rc != BA_OK)
         return rc;
+    if (st->egtb_path) {
+        /* A game of its own with the same options (the registry may hand out the constant
+         * default game, which cannot take a table). */
+        ba_camelot_options o;
+        ba_game *own = NULL;
+        rc = ba_camelot_get_options(g, &o);
+        if (rc == BA_OK)
+            rc = ba_camelot_create(&o, &own, err);
+        ba_game_destroy(g);
+        if (rc != BA_OK)
+            return rc;
+        g = own;
+        if (!st->egtb)
+            rc = ba_camelot_egtb_load(st->egtb_path, &st->egtb, err);
+        if (rc == BA_OK)
+            rc = ba_camelot_egtb_attach(g, st->egtb, err);
+        if (rc != BA_OK) {
+            ba_game_destroy(g);
+            return rc;
+        }
+    }
     *out = g;
     *destroy_after = 1;
     return BA_OK;
@@ -115,6 +143,8 @@ int main(int argc, char **argv)
     snprintf(st.spec, sizeof st.spec, "camelot");
     st.len = strlen(st.spec);
     st.changed = 0;
+    st.egtb_path = NULL;
+    st.egtb = NULL;
 
     ba_cli_level levels[BA_CAMELOT_LEVELS];
     char summary[1024];
@@ -149,5 +179,7 @@ int main(int argc, char **argv)
     prog.hooks.default_level = 3;
     prog.hooks.configure_engine = configure_engine;
     prog.user = &st;
-    return ba_cli_main(argc, argv, &prog);
+    int rc = ba_cli_main(argc, argv, &prog);
+    ba_camelot_egtb_free(st.egtb); /* after the game that used it is gone */
+    return rc;
 }

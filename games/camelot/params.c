@@ -28,6 +28,7 @@ const cam_params cam_default_params = {
     {1, 1, BA_CAMELOT_CASTLE_MOVES_DEFAULT, 1, BA_CAMELOT_KNIGHT_N_DEFAULT,
      {4.0 / 3.0, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1, 400,
       {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}},
+    NULL,
 };
 
 const ba_camelot_options *cam_options(const ba_game *g)

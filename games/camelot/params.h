@@ -9,6 +9,7 @@
 typedef struct cam_params {
     uint32_t magic;              /* CAM_PARAMS_MAGIC: recognises a Camelot game */
     ba_camelot_options options;  /* the rule options (and N) the game was made with */
+    const struct ba_camelot_egtb *egtb; /* endgame tables the search probes, or NULL (egtb*.c) */
 } cam_params;
 #define CAM_PARAMS_MAGIC 0x43414d4cu /* "CAML" */
 

@@ -5,6 +5,7 @@
 
 #include "camelot/apply.h"
 #include "camelot/board.h"
+#include "camelot/egtb_probe.h"
 #include "camelot/endgame.h"
 #include "camelot/eval.h"
 #include "camelot/movegen.h"
@@ -133,7 +134,7 @@ static size_t cam_v_repeat_window(const ba_game *g, const void *state)
                  .destroy = (destroy_fn), .repeat_window = cam_v_repeat_window,                \
                  .make_null = cam_make_null, .null_move_unsafe = cam_null_move_unsafe,         \
                  .futility_margin = cam_futility_margin, .move_noisy = cam_move_noisy,         \
-                 .noisy_only = cam_noisy_only)
+                 .noisy_only = cam_noisy_only, .endgame_probe = cam_egtb_probe_hook)
 
 static const ba_game cam_default_game = CAM_GAME_INIT(&cam_default_params, NULL);
 

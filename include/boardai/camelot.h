@@ -270,4 +270,7 @@ BA_API int ba_camelot_level_configure(ba_engine *engine, int level);
 #ifdef __cplusplus
 }
 #endif
+
+#include "camelot_egtb.h" /* the endgame tables, a part of the Camelot module */
+
 #endif /* BOARDAI_CAMELOT_H */

@@ -298,6 +298,20 @@ struct ba_game {
      */
     int (*noisy_only)(const ba_game *g, const void *state);
 
+    /* ---- exact endgame knowledge (appended after 1.0; see docs/search.md, "Hooks") ---- */
+
+    /**
+     * Optional. The exact result of @p state with best play from both sides, when the game knows
+     * it (an endgame table): a BA_RESULT_ value (#BA_RESULT_WIN0, #BA_RESULT_WIN1 or
+     * #BA_RESULT_DRAW) with *@p plies set to the plies until the game ends (the winner taking
+     * the fastest win, the loser the slowest loss; 0 for a draw), or #BA_RESULT_ONGOING when it
+     * does not know. The search calls it at every node below the root whose position is not
+     * over, and scores a known one like a terminal position @p plies further on, without
+     * searching below it: so it must be exact under the game's rules for this history, and
+     * fast when it does not know. NULL (the default): no such knowledge.
+     */
+    int (*endgame_probe)(const ba_game *g, const void *state, const ba_history *hist, int *plies);
+
     /* New optional hooks are appended here, and only here (docs/api-stability.md). */
 };
 

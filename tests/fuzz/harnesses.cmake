@@ -29,6 +29,7 @@ function(ba_fuzz_harnesses out)
   endif()
   if("camelot" IN_LIST BOARDAI_ENABLED_GAMES)
     list(APPEND list "camelot_record|fuzz_camelot_record.c|-")
+    list(APPEND list "camelot_egtb|fuzz_camelot_egtb.c|-")
     # The web server's text readers (examples/camelot-web/web_board.c), when present.
     if(EXISTS ${PROJECT_SOURCE_DIR}/examples/camelot-web/web_board.c)
       list(APPEND list "web_board|fuzz_web_board.c|-")

@@ -98,6 +98,7 @@ WINDOW_FN = ctypes.CFUNCTYPE(ctypes.c_size_t, _V, _V)
 EXTENSION_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V)
 MAKE_NULL_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V)
 FUTILITY_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V, ctypes.c_int)
+PROBE_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V, _V, _V)
 
 
 class GameVtable(ctypes.Structure):
@@ -120,6 +121,7 @@ class GameVtable(ctypes.Structure):
         ("make_null", MAKE_NULL_FN), ("null_move_unsafe", EXTENSION_FN),
         ("futility_margin", FUTILITY_FN), ("move_noisy", ORDER_KEY_FN),
         ("noisy_only", EXTENSION_FN),
+        ("endgame_probe", PROBE_FN),
     ]
 
 

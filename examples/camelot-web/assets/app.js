@@ -764,7 +764,11 @@ ui.buttons.redo.addEventListener('click', async () => {
 ui.buttons.hint.addEventListener('click', async () => {
   setMessage('Looking for a good move…', 'info');
   const r = await post('hint');
-  if (r.ok) { setMessage(`Hint: ${r.data.hint.text}`, 'info'); await setState(r.data); }
+  if (r.ok) {
+    const exact = r.data.hint.exact ? ` (${r.data.hint.exact})` : '';
+    setMessage(`Hint: ${r.data.hint.text}${exact}`, 'info');
+    await setState(r.data);
+  }
   else setMessage(explain(r), 'error');
 });
 ui.buttons.ai.addEventListener('click', startAi);

@@ -972,6 +972,41 @@ START_TEST(token_is_needed)
     json_decref(r.json);
 }
 END_TEST
+/* With endgame tables attached (--egtb), the hint of a position they hold carries its exact
+ * result: White's men on A5 and F1 against Black's man on F3 win in 47 plies (the two-men table,
+ * built here). Outside the tables there is no exact result. */
+START_TEST(hint_with_endgame_tables)
+{
+    ba_camelot_egtb *tb = NULL;
+    ba_game *game = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_camelot_egtb_build(1u, &tb, &err), BA_OK);
+    ck_assert_int_eq(ba_camelot_create(NULL, &game, &err), BA_OK);
+    ck_assert_int_eq(ba_camelot_egtb_attach(game, tb, &err), BA_OK);
+    snprintf(db_dir, sizeof db_dir, "/tmp/camelot-web-api-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(db_dir));
+    snprintf(db_path, sizeof db_path, "%s/games.sqlite", db_dir);
+    web_server_options o = {"127.0.0.1", 0, 8, 1, db_path, NULL, 0};
+    ck_assert_int_eq(web_server_start(game, &o, &server, &err), BA_OK);
+    wc_port = web_server_port(server);
+    char id[32];
+    new_game(id);
+    reply r = call("/api/hint", id, "");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_null(json_object_get(json_object_get(r.json, "hint"), "exact"));
+    json_decref(r.json);
+    r = call("/api/position", id, ",\"position\":\"2/8/10/12/12/12/12/12/12/12/12/M11/12/4m5/8/M1 w 0 0 - 0\"");
+    ck_assert_int_eq(r.status, 200);
+    json_decref(r.json);
+    r = call("/api/hint", id, "");
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(str(json_object_get(r.json, "hint"), "exact"), "White wins in 47 plies");
+    json_decref(r.json);
+    teardown();
+    ba_game_destroy(game);
+    ba_camelot_egtb_free(tb);
+}
+END_TEST
 
 Suite *ba_test_suite(void)
 {
@@ -997,6 +1032,10 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, rate_limit_per_client);
     tcase_add_test(tc, token_is_needed);
     suite_add_tcase(s, tc);
+    TCase *tables = tcase_create("egtb");
+    tcase_set_timeout(tables, 0);
+    tcase_add_test(tables, hint_with_endgame_tables);
+    suite_add_tcase(s, tables);
     TCase *helpers = tcase_create("board");
     tcase_add_test(helpers, board_helpers);
     suite_add_tcase(s, helpers);
