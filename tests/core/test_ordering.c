@@ -2,13 +2,15 @@
  * the lazy picker bac_order_next() give exactly the order of a plain stable sort by key,
  * largest first, ties in generation order; and bac_order_score(), the alpha-beta node's one-pass
  * scoring, gives every move the key bac_order_key() gives it plus the counter-move's bonus. The
- * search's node counts at fixed depth rest on these being the same order. */
+ * search's node counts at fixed depth rest on these being the same order. And the table's
+ * buckets start on cache lines, at every size, and still work (stored entries come back). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_main.h"
 #include "ordering.h"
 #include "testgames.h"
+#include "tt.h"
 
 /* The reference: a stable insertion sort of (key, generation index), larger keys first. */
 static void reference_sort(bac_scored *a, int n)
@@ -158,6 +160,26 @@ START_TEST(test_score_matches_order_key)
 }
 END_TEST
 
+START_TEST(test_table_aligned)
+{
+    for (int64_t mb = 1; mb <= 4; mb++) {
+        bac_tt tt = {0};
+        ck_assert_int_eq(bac_tt_resize(&tt, mb), BA_OK);
+        ck_assert_uint_eq((uintptr_t)tt.slots % 64, 0);
+        for (uint64_t k = 1; k < 200; k++)
+            bac_tt_store(&tt, k * 0x9e3779b97f4a7c15ull, (int)k, 3, BAC_TT_EXACT, (uint32_t)k, BAC_TT_NO_EVAL);
+        bac_tt_entry e;
+        ck_assert(bac_tt_probe(&tt, 7 * 0x9e3779b97f4a7c15ull, &e));
+        ck_assert_int_eq(e.score, 7);
+        ck_assert_uint_eq(e.move, 7);
+        bac_tt_clear(&tt);
+        ck_assert(!bac_tt_probe(&tt, 7 * 0x9e3779b97f4a7c15ull, &e));
+        bac_tt_free(&tt);
+        ck_assert(tt.slots == NULL);
+    }
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *su = suite_create("ordering");
@@ -165,6 +187,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_sort_matches_stable_sort);
     tcase_add_test(tc, test_lazy_picks_match_stable_sort);
     tcase_add_test(tc, test_score_matches_order_key);
+    tcase_add_test(tc, test_table_aligned);
     suite_add_tcase(su, tc);
     return su;
 }
