@@ -1,4 +1,5 @@
-/* Killer and history tables, and the sort that turns keys into a search order. */
+/* Killer, history and counter-move tables, the one-pass scoring of a node's moves, and the sorts
+ * (whole, or lazy: the best remaining move by selection) that turn keys into a search order. */
 #include <stdlib.h>
 #include <string.h>
 
