@@ -1,4 +1,5 @@
-/* Killer and history tables, and the sort that turns keys into a search order. */
+/* Killer, history and counter-move tables, the one-pass scoring of a node's moves, and the sorts
+ * (whole, or lazy: the best remaining move by selection) that turn keys into a search order. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,63 @@ int64_t bac_order_key(const bac_order *o, const ba_game *g, const void *state, c
             key += (int64_t)2 << 28;
     }
     return key + o->history[stm & 1][move_slot(m)];
+}
+
+/* ba_move_equal() without the call: a move is 64 plain bytes (no padding), read as eight words.
+ * The first word (len, tag and the first six bytes) settles almost every mismatch, so the
+ * scoring loop compares it alone and the rest only when it matches. */
+_Static_assert(sizeof(ba_move) == 64, "ba_move is 64 bytes: len, tag and 62 payload bytes");
+static inline uint64_t move_word(const ba_move *m, int i)
+{
+    uint64_t w;
+    memcpy(&w, (const unsigned char *)m + 8 * i, sizeof w);
+    return w;
+}
+
+static inline int same_tail(const ba_move *a, const ba_move *b)
+{
+    uint64_t d = 0;
+    for (int i = 1; i < 8; i++)
+        d |= move_word(a, i) ^ move_word(b, i);
+    return d == 0;
+}
+
+void bac_order_score(const bac_order *o, const ba_game *g, const void *state, const ba_move *moves,
+                     int n, bac_scored *a, int ply, int stm, int first, const ba_move *counter)
+{
+    /* The same sum as bac_order_key(..., 1) for every move, plus the counter-move's bonus. */
+    int (*key_fn)(const ba_game *, const void *, const ba_move *) =
+        BA_GAME_HAS(g, order_key) ? g->order_key : NULL;
+    const ba_move *k0 = ply < o->plies ? &o->killers[ply][0] : NULL;
+    const ba_move *k1 = ply < o->plies ? &o->killers[ply][1] : NULL;
+    const uint64_t w0 = k0 ? move_word(k0, 0) : 0, w1 = k1 ? move_word(k1, 0) : 0;
+    const uint64_t wc = counter ? move_word(counter, 0) : 0;
+    const int32_t *hist = o->history[stm & 1];
+    for (int i = 0; i < n; i++) {
+        a[i].idx = i;
+        if (i == first) {
+            a[i].key = INT64_MAX;
+            continue;
+        }
+        const ba_move *m = &moves[i];
+        int64_t key = key_fn ? (int64_t)key_fn(g, state, m) * ((int64_t)1 << 32) : 0;
+        const uint64_t w = move_word(m, 0);
+        if (k0) {
+            if (w == w0 && same_tail(k0, m))
+                key += (int64_t)3 << 28;
+            else if (w == w1 && same_tail(k1, m))
+                key += (int64_t)2 << 28;
+        }
+        key += hist[move_slot(m)];
+        if (counter && w == wc && same_tail(counter, m))
+            key += (int64_t)1 << 28; /* below the killers, above the history */
+        a[i].key = key;
+    }
+    if (first > 0) {
+        bac_scored t = a[0];
+        a[0] = a[first];
+        a[first] = t;
+    }
 }
 
 static void add_killer(bac_order *o, const ba_move *m, int ply)
@@ -125,19 +183,68 @@ static int scored_cmp(const void *pa, const void *pb)
     return (a->idx > b->idx) - (a->idx < b->idx);
 }
 
+/* a goes before b: the larger key, on equal keys the smaller idx (generation order). No two
+ * entries are equal (idx differs), so every correct sort gives the one same order. */
+static inline int before(const bac_scored *a, const bac_scored *b)
+{
+    return a->key > b->key || (a->key == b->key && a->idx < b->idx);
+}
+
+static void insertion_sort(bac_scored *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        bac_scored x = a[i];
+        int j = i;
+        while (j > 0 && before(&x, &a[j - 1])) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = x;
+    }
+}
+
 void bac_order_sort(bac_scored *a, int n)
 {
     if (n < 16) { /* insertion sort: the usual short lists */
-        for (int i = 1; i < n; i++) {
-            bac_scored x = a[i];
-            int j = i;
-            while (j > 0 && scored_cmp(&a[j - 1], &x) > 0) {
-                a[j] = a[j - 1];
-                j--;
+        insertion_sort(a, n);
+        return;
+    }
+    if (n <= 256) {
+        /* Shell sort (Ciura's gaps): no call per comparison and no scratch buffer, where qsort()
+         * (a merge sort in glibc) spent more in its calls and copies than in comparing. */
+        static const int gaps[] = {132, 57, 23, 10, 4};
+        for (size_t gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
+            int gap = gaps[gi];
+            for (int i = gap; i < n; i++) {
+                bac_scored x = a[i];
+                int j = i;
+                while (j >= gap && before(&x, &a[j - gap])) {
+                    a[j] = a[j - gap];
+                    j -= gap;
+                }
+                a[j] = x;
             }
-            a[j] = x;
         }
+        insertion_sort(a, n); /* the gap-1 pass */
         return;
     }
     qsort(a, (size_t)n, sizeof *a, scored_cmp);
+}
+
+int bac_order_next(bac_scored *a, int n, int k)
+{
+    if (k >= BAC_PICK_LAZY) {
+        if (k == BAC_PICK_LAZY)
+            bac_order_sort(a + k, n - k); /* the rest at once: most nodes that get here search
+                                             many moves */
+        return a[k].idx;
+    }
+    int b = k;
+    for (int i = k + 1; i < n; i++)
+        if (before(&a[i], &a[b]))
+            b = i;
+    bac_scored t = a[k];
+    a[k] = a[b];
+    a[b] = t;
+    return a[k].idx;
 }

@@ -44,6 +44,21 @@ void bac_order_reward(bac_order *o, const ba_move *m, const ba_move *const *trie
  * move that last refuted @p prev for side stm, or NULL; and recording one. */
 const ba_move *bac_order_counter(const bac_order *o, const ba_move *prev, int stm);
 void bac_order_set_counter(bac_order *o, const ba_move *prev, int stm, const ba_move *reply);
+/* The alpha-beta node's keys of moves[0..n) into a[0..n) (a[i].idx = i): bac_order_key() with
+ * the heuristics, plus 1 << 28 for the move equal to @p counter (may be NULL), and INT64_MAX for
+ * the forced-first move @p first (-1: none), which is moved to a[0] so that bac_order_next()
+ * may start at 1 once it has been searched. The per-node work (the game's hook, the killers of
+ * the ply) is looked up once, not once a move. */
+void bac_order_score(const bac_order *o, const ba_game *g, const void *state, const ba_move *moves,
+                     int n, bac_scored *a, int ply, int stm, int first, const ba_move *counter);
 /* Sorts by key, largest first; ties keep the generation order (deterministic). */
 void bac_order_sort(bac_scored *a, int n);
+/* Lazy sorting for a search that may stop after the first move or two (a cut-off): when
+ * a[0..k) already hold the first k entries of the order bac_order_sort() gives (k = 0, or a[0]
+ * placed by bac_order_score()), puts entry k of that order at a[k] and returns its idx. Call it
+ * with k, k+1, ... in turn. The first BAC_PICK_LAZY entries are found by selection (one pass
+ * each), the rest by sorting them once: the same order as bac_order_sort(), ties included,
+ * since (key, idx) orders the entries totally. */
+int bac_order_next(bac_scored *a, int n, int k);
+#define BAC_PICK_LAZY 3
 #endif

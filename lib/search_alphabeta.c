@@ -47,25 +47,15 @@ static int ab_child(bac_search *s, int ply, int depth, int alpha, int beta)
     return -ab(s, ply + 1, depth, -beta, -alpha);
 }
 
-/* Fills f[ply].order: the forced-first move (hash move or root hint), then by ordering key. */
+/* Scores f[ply].order: the forced-first move (hash move or root hint) at 0, the others by
+ * ordering key, sorted lazily by bac_order_next() as the search asks for them. */
 static void order_moves(bac_search *s, int ply, int n, int first)
 {
     bac_frame *f = &s->f[ply];
     const ba_move *counter = NULL;
     if (s->selective && ply > 0)
         counter = bac_order_counter(s->order, &f->move, f->stm);
-    for (int i = 0; i < n; i++) {
-        f->order[i].idx = i;
-        if (i == first) {
-            f->order[i].key = INT64_MAX;
-            continue;
-        }
-        int64_t k = bac_order_key(s->order, s->g, f->state, &f->moves[i], ply, f->stm, 1);
-        if (counter && ba_move_equal(counter, &f->moves[i]))
-            k += (int64_t)1 << 28; /* below the killers, above the history */
-        f->order[i].key = k;
-    }
-    bac_order_sort(f->order, n);
+    bac_order_score(s->order, s->g, f->state, f->moves, n, f->order, ply, f->stm, first, counter);
 }
 
 static int find_move(const bac_frame *f, int n, const ba_move *m)
@@ -300,7 +290,7 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
                 order_moves(s, ply, n, first); /* keeps `first` at index 0 */
                 sorted = 1;
             }
-            i = f->order[k].idx;
+            i = bac_order_next(f->order, n, k);
         }
         if (skip && skip[i])
             continue;

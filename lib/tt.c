@@ -7,10 +7,12 @@
 #include "tt.h"
 
 #define BAC_TT_WAYS 4
+#define BAC_TT_ALIGN 64
 
 void bac_tt_free(bac_tt *tt)
 {
-    free(tt->slots);
+    free(tt->raw);
+    tt->raw = NULL;
     tt->slots = NULL;
     tt->mask = 0;
 }
@@ -30,11 +32,20 @@ int bac_tt_resize(bac_tt *tt, int64_t mb)
     size_t buckets = 1;
     while (buckets * 2 * bucket <= bytes)
         buckets *= 2;
-    /* All-zero words are a valid empty slot (flag NONE). */
-    bac_tt_slot *e = calloc(buckets * BAC_TT_WAYS, sizeof *e);
-    if (!e)
+    /* Aligned to a cache line, so that a bucket (4 slots of 24 bytes) spans two lines, never
+     * three (calloc's 16-byte alignment let every other bucket straddle a third): calloc (whose
+     * fresh pages cost nothing until used) with a line to spare. All-zero words are a valid
+     * empty slot (flag NONE). */
+    size_t size = buckets * bucket;
+    if (size > SIZE_MAX - BAC_TT_ALIGN)
         return BA_ERR_NOMEM;
-    free(tt->slots);
+    unsigned char *raw = calloc(1, size + BAC_TT_ALIGN);
+    if (!raw)
+        return BA_ERR_NOMEM;
+    uintptr_t at = ((uintptr_t)raw + BAC_TT_ALIGN - 1) & ~(uintptr_t)(BAC_TT_ALIGN - 1);
+    bac_tt_slot *e = (bac_tt_slot *)(void *)(raw + (at - (uintptr_t)raw));
+    free(tt->raw);
+    tt->raw = raw;
     tt->slots = e;
     tt->mask = buckets - 1;
     tt->gen = 0;

@@ -51,7 +51,8 @@ typedef struct bac_tt_slot {
 } bac_tt_slot;
 
 typedef struct bac_tt {
-    bac_tt_slot *slots;    /* NULL when the table is off */
+    bac_tt_slot *slots;    /* NULL when the table is off; aligned to a cache line */
+    void *raw;             /* the allocation slots lie in (what is freed) */
     size_t mask;           /* number of buckets - 1 */
     uint8_t gen;           /* written only between searches */
 } bac_tt;

@@ -10,6 +10,13 @@ static const ba_pst ug_pst = {8, 8, 1, NULL, ug_square_table, 1, BA_PST_ROTATE};
 
 const ba_pst *ba_ugolki_pst(void) { return &ug_pst; }
 
+/* ba_pst_value(&ug_pst, side, 0, sq) without the call (the search asks it for every move it
+ * orders and every piece it evaluates): Black reads the table turned half round. */
+static inline int ug_square_value(int side, int sq)
+{
+    return ug_square_table[side == 0 ? sq : 63 - sq];
+}
+
 /* A won-looking position (finish test) scores this, minus UG_FINISH_PER_PLY per ply played so
  * that earlier finishes score higher, plus the winner's sum (below one ply's step). */
 #define UG_FINISH_BASE 9000000
@@ -44,8 +51,8 @@ int ug_side_sum(const ug_params *p, const ug_state *s, int side)
     while (pieces) {
         int sq = __builtin_ctzll(pieces);
         pieces &= pieces - 1;
-        int index = side == 0 ? sq : 63 - sq;
-        sum += ba_pst_value(&ug_pst, side, 0, sq) + (int)((bonus >> index) & 1u);
+        int index = side == 0 ? sq : 63 - sq; /* the table's and the bonus bits' index */
+        sum += ug_square_table[index] + (int)((bonus >> index) & 1u);
     }
     return sum;
 }
@@ -84,7 +91,7 @@ int ug_order_key(const ba_game *g, const void *state, const ba_move *move)
         return 0;
     int stm = (int)(s->ply & 1u);
     /* The table gain of the move: long forward chains first. */
-    return ba_pst_value(&ug_pst, stm, 0, move->bytes[1]) - ba_pst_value(&ug_pst, stm, 0, move->bytes[0]);
+    return ug_square_value(stm, move->bytes[1]) - ug_square_value(stm, move->bytes[0]);
 }
 
 int ug_explain(const ba_game *g, const void *state, char *buf, size_t cap)
