@@ -25,19 +25,35 @@ static int no_stand_pat(bac_search *s, int ply, int qply)
     return qply < s->qdepth && (bac_tactical(s, ply) || bac_forced(s, ply));
 }
 
+/* The static value of a node that cannot stand pat serves only when it has no noisy move: it
+ * is computed only then (Camelot's compulsory captures make such nodes common, and its
+ * evaluation is the dearest part of its node). The search counts a heuristic value as if it
+ * had been taken either way, so that what it stores and proves is what it was before. */
+static int no_stand_pat_value(bac_search *s, int ply, int n)
+{
+    if (n > 0) {
+        s->guesses++; /* as bac_eval() */
+        return -BA_SCORE_INF;
+    }
+    return bac_eval(s, ply);
+}
+
 static int qsearch(bac_search *s, int ply, int qply, int alpha, int beta)
 {
     /* At a tactical node (chess: in check) standing pat is no option: every noisy move (every
      * evasion) is searched, and the static value only serves when there is none. */
-    int tactical = no_stand_pat(s, ply, qply);
-    int best = bac_eval(s, ply);
-    if (qply >= s->qdepth || (!tactical && best >= beta))
-        return best;
+    int tactical = no_stand_pat(s, ply, qply); /* never at qply >= qdepth */
+    int best = 0;
+    if (!tactical) {
+        best = bac_eval(s, ply);
+        if (qply >= s->qdepth || best >= beta)
+            return best;
+    }
     int n = bac_generate(s, ply, 1);
     if (n < 0)
         return 0;
-    if (tactical && n > 0)
-        best = -BA_SCORE_INF;
+    if (tactical)
+        best = no_stand_pat_value(s, ply, n);
     if (best > alpha)
         alpha = best;
     quiet_order(s, ply, n);
@@ -71,14 +87,17 @@ static int qsearch(bac_search *s, int ply, int qply, int alpha, int beta)
 static int qsearch_full(bac_search *s, int ply, int qply)
 {
     int tactical = no_stand_pat(s, ply, qply);
-    int best = bac_eval(s, ply);
-    if (qply >= s->qdepth)
-        return best;
+    int best = 0;
+    if (!tactical) {
+        best = bac_eval(s, ply);
+        if (qply >= s->qdepth)
+            return best;
+    }
     int n = bac_generate(s, ply, 1);
     if (n < 0)
         return 0;
-    if (tactical && n > 0)
-        best = -BA_SCORE_INF;
+    if (tactical)
+        best = no_stand_pat_value(s, ply, n);
     for (int i = 0; i < n; i++) {
         if (bac_make_child(s, ply, &s->f[ply].moves[i]) < 0)
             return 0;
