@@ -67,6 +67,9 @@ if [ ! -f "$AEI/pyrimaa/roundrobin.py" ]; then
     echo "strength-arimaa.sh: $AEI has no pyrimaa/roundrobin.py (an AEI tools checkout)" >&2
     exit 1
 fi
+# roundrobin.py runs in the records' folder: relative build paths are made absolute.
+BUILD=$(cd "$BUILD" 2>/dev/null && pwd || echo "$BUILD")
+[ -z "$BASE" ] || BASE=$(cd "$BASE" 2>/dev/null && pwd || echo "$BASE")
 PROG=$BUILD/examples/boardai-arimaa
 if [ ! -x "$PROG" ]; then
     echo "strength-arimaa.sh: $PROG is not built: cmake -S $ROOT -B $BUILD && cmake --build $BUILD" >&2

@@ -35,6 +35,7 @@ struct ba_arimaa_aei {
     _Atomic int depth;        /* fixed depth in steps (step game plies), 0 = none */
     _Atomic int64_t fixed_ms; /* option `time`: exactly this long, 0 = none */
     _Atomic int by_turns;     /* option `search`: 1 = the old whole-turn search (measurement) */
+    _Atomic int selective;    /* option `selective`: BA_OPT_SELECTIVE of both searches */
     int ponder;               /* the `go` being run is `go ponder` or `go infinite` */
     int reporting;            /* the main search runs: its progress is written (not the short
                                  searches that complete its turn) */
@@ -96,6 +97,7 @@ int ba_arimaa_aei_new(const ba_game *game, ba_write_fn write, void *user, ba_ari
     ba_arimaa_aei *a = calloc(1, sizeof *a);
     if (!a) return BA_ERR_NOMEM;
     a->game = game;
+    a->selective = 1;
     aei_clock_reset(&a->clock);
     /* The step game with the same evaluation as the game given. */
     ba_arimaa_options o;
@@ -192,7 +194,10 @@ static _Atomic int64_t *aei_clock_field(ba_arimaa_aei *a, const char *name, int 
 /* ---- options: the kernel's table. Every AEI value is text (seconds may have a fraction), so
  * each setter parses its own; the clock options may come while a search runs (atomics). ---- */
 
-enum { AEI_OPT_CLOCK, AEI_OPT_DEPTH, AEI_OPT_TIME, AEI_OPT_SEARCH, AEI_OPT_HASH, AEI_OPT_IGNORED };
+enum {
+    AEI_OPT_CLOCK, AEI_OPT_DEPTH, AEI_OPT_TIME, AEI_OPT_SEARCH, AEI_OPT_HASH, AEI_OPT_SELECTIVE,
+    AEI_OPT_IGNORED
+};
 
 static int aei_set(void *user, const bac_option *opt, int64_t unused, const char *value, char *msg,
                    size_t cap)
@@ -234,6 +239,15 @@ static int aei_set(void *user, const bac_option *opt, int64_t unused, const char
             return BA_ERR_PARSE;
         }
         return BA_OK;
+    case AEI_OPT_SELECTIVE:
+        /* The core's selective search (on by default) against its exact alpha-beta. */
+        if (strcmp(value, "1") == 0 || strcmp(value, "true") == 0) a->selective = 1;
+        else if (strcmp(value, "0") == 0 || strcmp(value, "false") == 0) a->selective = 0;
+        else {
+            snprintf(msg, cap, "selective is 0 or 1");
+            return BA_ERR_PARSE;
+        }
+        return BA_OK;
     case AEI_OPT_HASH:
         /* The engine refuses a new size while it searches: that is an error here too. */
         if (!aei_parse_ms(value, 0, &ms) || ba_engine_set(a->engine, BA_OPT_TT_MB, ms) != BA_OK) {
@@ -262,6 +276,7 @@ static const bac_option AEI_OPTIONS[] = {
     {"time", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_TIME, NULL},
     {"search", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_SEARCH, NULL},
     {"hash", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_HASH, NULL},
+    {"selective", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_SELECTIVE, NULL},
     AEI_IGNORED_OPT("opponent"), AEI_IGNORED_OPT("opponent_rating"), AEI_IGNORED_OPT("rating"),
     AEI_IGNORED_OPT("rated"), AEI_IGNORED_OPT("event"),
 };
@@ -657,6 +672,8 @@ static void aei_go_search(void *user, bac_session *s, bac_text *final)
         }
     }
     ba_engine *e = by_turns ? aei->turn_engine : aei->engine;
+    if (ba_engine_set(e, BA_OPT_SELECTIVE, aei->selective) != BA_OK)
+        aei_say(aei, "log Error: the selective option could not be set");
     aei->root = by_turns ? aei->pos : aei->spos;
     ba_limits limits;
     aei_limits(aei, aei->root, &limits);

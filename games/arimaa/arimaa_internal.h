@@ -5,6 +5,9 @@
 
 #include "arimaa_board.h"
 
+/* The step game's futility margin per step by default (arm_params::step_futility). */
+#define ARM_STEP_FUTILITY_DEFAULT 0
+
 /* Parameters behind ba_game::params. */
 typedef struct arm_params {
     ba_arimaa_eval_tables eval;
@@ -36,6 +39,9 @@ typedef struct arm_params {
     /* Points charged for a rabbit on its ranks 4-7 with no friendly non-rabbit within two
      * squares, and again when an enemy piece stronger than a rabbit is within two squares. */
     int rabbit_loose, rabbit_hunted;
+    /* Step game: the futility margin of the selective search, points per step of depth (0: no
+     * margin, and then no static value at interior nodes either; game.c). */
+    int step_futility;
 } arm_params;
 
 /* turngen.c: whole turns. */
@@ -115,6 +121,9 @@ int arm_turn_to_step_moves(const arm_state *st, const ba_move *turn, ba_move out
  * search there (the defence costs no depth, as a check evasion in chess), and its quiescence
  * looks at every capture and the pass instead of standing pat. */
 int arm_step_threatened(const arm_state *st);
+/* game.c: sets the futility margin of a step game made by ba_arimaa_create() (the registry's
+ * step_futility); BA_ERR_ARG for any other game. */
+int arm_game_set_step_futility(ba_game *g, int points);
 /* Steps left in the turn of the side to move. */
 static inline int arm_steps_left(const arm_state *st) { return 4 - st->steps; }
 

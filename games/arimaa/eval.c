@@ -38,6 +38,7 @@ const arm_params arm_params_default = {
     .goal_two_turns = {150, 75},
     .rabbit_loose = 20,
     .rabbit_hunted = 30,
+    .step_futility = ARM_STEP_FUTILITY_DEFAULT,
 };
 
 const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }

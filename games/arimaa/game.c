@@ -94,6 +94,15 @@ static int arm_step_extension_v(const ba_game *g, const void *state)
     return arm_step_threatened(arm_cstate(state));
 }
 
+/* The step game's futility margin: how far a position's value may move within depth steps
+ * of quiet moves. Inside a turn the static value is that of passing now, a move the side has,
+ * so a small margin per step is enough there. */
+static int arm_step_futility_v(const ba_game *g, const void *state, int depth)
+{
+    (void)state;
+    return arm_params_of(g)->step_futility * depth;
+}
+
 static int arm_step_status_v(const ba_game *g, const void *state, const ba_history *hist)
 {
     (void)g;
@@ -251,7 +260,24 @@ static const ba_game arm_step_game = BA_GAME_INIT(
     .move_from_text = arm_step_move_from_text_v, .position_to_text = arm_position_to_text_v,
     .position_from_text = arm_position_from_text_v, .generate_noisy = arm_step_noisy_v,
     .order_key = arm_order_key, .render = arm_render_v, .explain = arm_explain_v,
-    .destroy = NULL, .extension = arm_step_extension_v);
+    .destroy = NULL, .extension = arm_step_extension_v, .futility_margin = arm_step_futility_v);
+
+/* Without a margin the hook is left out: the core then skips the static value at interior nodes
+ * (Arimaa's evaluation is the dear part of a node). */
+static void arm_step_hooks(ba_game *g, const arm_params *p)
+{
+    g->futility_margin = p->step_futility > 0 ? arm_step_futility_v : NULL;
+}
+
+int arm_game_set_step_futility(ba_game *g, int points)
+{
+    if (!g || g->destroy != arm_destroy || !arm_params_of(g)->by_steps || points < 0)
+        return BA_ERR_ARG;
+    arm_params *p = (arm_params *)(uintptr_t)g->params;
+    p->step_futility = points;
+    arm_step_hooks(g, p);
+    return BA_OK;
+}
 
 int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err)
 {
@@ -277,6 +303,7 @@ int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err
     *g = o.search_by_steps ? arm_step_game : *ba_arimaa_game();
     g->params = p;
     g->destroy = arm_destroy;
+    if (o.search_by_steps) arm_step_hooks(g, p);
     *out = g;
     return BA_OK;
 }

@@ -1,8 +1,13 @@
-/* Arimaa in the game registry (include/boardai/registry.h), written against arimaa.h only. */
-#include "boardai/arimaa.h"
+/* Arimaa in the game registry (include/boardai/registry.h), written against arimaa.h, and the
+ * one internal setter of the step game's futility margin (not in the released options). */
+#include "arimaa_internal.h"
 #include "registry_kit.h"
 
 static const ba_game_param ARIMAA_PARAMS[] = {
+    /* A rules parameter (the referee of boardai-match plays the same game): the step game's
+     * moves are steps, so its selective search can be matched against its exact one. */
+    {"search_by_steps", "rules", "bool", "0..1", "0",
+     "1: moves are single steps (a push or pull as one) and a pass, as the AEI program searches"},
     {"material_scale", "evaluation", "int", "-100000..100000", "100",
      "points of one HarLog unit (the first rabbit lost)"},
     {"blocking_per_side", "evaluation", "int", "-100000..100000", "5", "points per blocked side of a rabbit"},
@@ -12,6 +17,8 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"goal_now_score", "evaluation", "int", "below 10000000", "1000000",
      "score of a position where the side to move reaches its goal this turn"},
     {"goal_search_steps", "evaluation", "int", "0..17", "4", "bound of the evaluation's steps-to-goal search"},
+    {"step_futility", "evaluation", "int", "0..100000", "0",
+     "step game: futility margin of the selective search, points per step (0: none)"},
 };
 
 static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
@@ -23,7 +30,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     ba_arimaa_options o;
     ba_arimaa_options_default(&o);
     const long lim = 100000;
-    int rc;
+    int rc, futility = ARM_STEP_FUTILITY_DEFAULT;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -32,9 +39,17 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "goal_now_score", 0, BA_SCORE_EVAL_MAX - 1, &o.eval.goal_now_score,
                           err)) ||
         (rc = bac_reg_int(a, "goal_search_steps", 0, BA_ARIMAA_GOAL_STEPS_MAX,
-                          &o.goal_search_steps, err)))
+                          &o.goal_search_steps, err)) ||
+        (rc = bac_reg_int(a, "search_by_steps", 0, 1, &o.search_by_steps, err)) ||
+        (rc = bac_reg_int(a, "step_futility", 0, lim, &futility, err)))
         return rc;
-    return ba_arimaa_create(&o, out, err);
+    if ((rc = ba_arimaa_create(&o, out, err)) != BA_OK || !o.search_by_steps) return rc;
+    if ((rc = arm_game_set_step_futility(*out, futility)) != BA_OK) {
+        ba_game_destroy(*out);
+        *out = NULL;
+        return ba_error_set(err, rc, "step_futility could not be set");
+    }
+    return BA_OK;
 }
 
 const bac_reg_game bac_reg_arimaa = {"arimaa", ARIMAA_PARAMS,

@@ -185,6 +185,42 @@ START_TEST(errors_and_options)
 }
 END_TEST
 
+/* `selective 0|1` switches the core's selective search of the next go (issue 13's switch): the
+ * exact search still plays the goal, and the engine carries the setting. */
+START_TEST(selective_option)
+{
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    int64_t v = -1;
+    ck_assert_int_eq(ba_engine_get(ba_arimaa_aei_engine(a), BA_OPT_SELECTIVE, &v), BA_OK);
+    ck_assert_int_eq(v, 1);
+    ba_arimaa_aei_feed(a, "setoption name selective value 2");
+    ck_assert(has_line_starting(&c, "log Error: selective is 0 or 1"));
+    c.count = 0;
+    ba_arimaa_aei_feed(a, "setoption name selective value 0");
+    ba_arimaa_aei_feed(a, "setoption name depth value 3");
+    ba_arimaa_aei_feed(a, "setposition g [rrr..rrrhdc.R.dh....................e...........HDCMECDHRRRRRRR.]");
+    ck_assert_msg(c.count == 0, "%s", last_line(&c));
+    const char *best = go(a, &c);
+    ck_assert_int_eq(ba_engine_get(ba_arimaa_aei_engine(a), BA_OPT_SELECTIVE, &v), BA_OK);
+    ck_assert_int_eq(v, 0);
+    ba_move m;
+    ba_error err;
+    ba_pos *pos = ba_arimaa_aei_position(a);
+    ck_assert_int_eq(ba_pos_parse_move(pos, best, &m, &err), BA_OK);
+    ck_assert_int_eq(ba_pos_play(pos, &m, &err), BA_OK);
+    ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_WIN0);
+    ba_arimaa_aei_feed(a, "setoption name selective value true");
+    ba_arimaa_aei_feed(a, "setoption name depth value 1");
+    ba_arimaa_aei_feed(a, "newgame");
+    ba_arimaa_aei_feed(a, "setposition g [rrr..rrrhdc.R.dh....................e...........HDCMECDHRRRRRRR.]");
+    go(a, &c);
+    ck_assert_int_eq(ba_engine_get(ba_arimaa_aei_engine(a), BA_OPT_SELECTIVE, &v), BA_OK);
+    ck_assert_int_eq(v, 1);
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
 static void *search_thread(void *arg)
 {
     ba_arimaa_aei_search(arg);
@@ -330,6 +366,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, any_legal_setup_is_accepted);
     tcase_add_test(tc, setposition_and_goal_threat);
     tcase_add_test(tc, errors_and_options);
+    tcase_add_test(tc, selective_option);
     tcase_add_test(tc, ponder_then_stop);
     tcase_add_test(tc, go_infinite_then_stop_from_the_reader);
     tcase_add_test(tc, random_input_never_crashes);

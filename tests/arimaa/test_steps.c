@@ -1,8 +1,10 @@
 /* The step game (search_by_steps): on many random positions the turns reachable by step-game
  * sequences are exactly the whole-turn generator's turns (same end positions, repetitions
  * included); a whole turn split into step-game moves ends where the turn does; the step game
- * passes the library's conformance checks; and a search of it finds a goal. */
+ * passes the library's conformance checks; a search of it finds a goal; and the registry opens
+ * it. */
 #include <stdlib.h>
+#include <string.h>
 
 #include <boardai/boardai.h>
 
@@ -344,6 +346,78 @@ START_TEST(step_noisy_captures_at_turn_start)
 }
 END_TEST
 
+/* The registry's rules parameter search_by_steps opens the step game (boardai-match plays it so):
+ * its first moves after the setups are steps of one side; without it, whole turns. */
+START_TEST(step_game_from_registry)
+{
+    ba_error err;
+    ba_game *steps = NULL, *turns = NULL, *bad = NULL;
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1", &steps, &err), BA_OK);
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=0", &turns, &err), BA_OK);
+    ck_assert_int_ne(ba_game_open("arimaa:search_by_steps=2", &bad, &err), BA_OK);
+    ck_assert_ptr_nonnull(strstr(err.message, "search_by_steps"));
+    ba_pos *ps = NULL, *pt = NULL;
+    ck_assert_int_eq(ba_pos_new(steps, &ps), BA_OK);
+    ck_assert_int_eq(ba_pos_new(turns, &pt), BA_OK);
+    const char *setups[2] = {"Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2",
+                             "ra7 mb7 dc7 ed7 he7 df7 hg7 ch7 ra8 rb8 rc8 rd8 ce8 rf8 rg8 rh8"};
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(ba_pos_play_text(ps, setups[i], &err), BA_OK);
+        ck_assert_int_eq(ba_pos_play_text(pt, setups[i], &err), BA_OK);
+    }
+    /* One step keeps Gold to move in the step game; the turn game takes it as a whole turn. */
+    ck_assert_int_eq(ba_pos_play_text(ps, "Ee2n", &err), BA_OK);
+    ck_assert_int_eq(ba_pos_side_to_move(ps), 0);
+    ck_assert_int_eq(ba_pos_play_text(pt, "Ee2n", &err), BA_OK);
+    ck_assert_int_eq(ba_pos_side_to_move(pt), 1);
+    ba_pos_free(ps);
+    ba_pos_free(pt);
+    /* The futility margin of the selective search: a hook only when it is set (without one the
+     * core evaluates no interior node for pruning). */
+    ck_assert_int_eq(BA_GAME_HAS(steps, futility_margin) != 0, ARM_STEP_FUTILITY_DEFAULT > 0);
+    ba_game *fut = NULL;
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,step_futility=60", &fut, &err), BA_OK);
+    ck_assert(BA_GAME_HAS(fut, futility_margin));
+    arm_state st = at_pos('g', "Rd5 Ee2 ra7 rh7 eb6");
+    ck_assert_int_eq(fut->futility_margin(fut, &st, 3), 180);
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,step_futility=0", &bad, &err), BA_OK);
+    ck_assert(!BA_GAME_HAS(bad, futility_margin));
+    ba_game_destroy(bad);
+    ba_game_destroy(fut);
+    ba_game_destroy(steps);
+    ba_game_destroy(turns);
+}
+END_TEST
+
+/* The selective search with the futility margin still plays a goal within its turn. */
+START_TEST(step_search_with_futility_finds_goal)
+{
+    ba_error err;
+    ba_game *g = NULL;
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,step_futility=60", &g, &err), BA_OK);
+    ba_pos *pos = NULL;
+    ba_engine *e = NULL;
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_SELECTIVE, 1), BA_OK);
+    arm_state st = at_pos('g', "Rd5 Ee2 ra7 rh7 eb6 dg4 Hb2");
+    char text[BA_POS_TEXT_MAX];
+    ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
+    ck_assert_int_eq(ba_pos_set_text(pos, text, &err), BA_OK);
+    ba_engine_set(e, BA_OPT_DEPTH, 6);
+    for (int i = 0; i < 4 && ba_pos_result(pos) == BA_RESULT_ONGOING; i++) {
+        ck_assert_int_eq(ba_pos_side_to_move(pos), 0);
+        ba_search_result r;
+        ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
+        ck_assert_int_eq(ba_pos_play(pos, &r.best, &err), BA_OK);
+    }
+    ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_WIN0);
+    ba_engine_free(e);
+    ba_pos_free(pos);
+    ba_game_destroy(g);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_steps");
@@ -356,6 +430,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, step_game_conformance);
     tcase_add_test(tc, step_search_finds_goal);
     tcase_add_test(tc, step_noisy_captures_at_turn_start);
+    tcase_add_test(tc, step_game_from_registry);
+    tcase_add_test(tc, step_search_with_futility_finds_goal);
     suite_add_tcase(s, tc);
     return s;
 }
