@@ -84,8 +84,13 @@ static void ug_destroy(ba_game *g)
     free(g); /* the ug_variant starts with its game */
 }
 
+/* Searched exactly whatever BA_OPT_SELECTIVE says: at equal time (100 ms a move, idle machine)
+ * the selective search lost to the exact one, -115.9 [-185.3, -54.5] over 115 games
+ * (docs/strength.md, "Ugolki"). Its hooks stay, for a game variant or a search that can use them. */
+#define UG_FLAGS BA_GAME_EXACT_ONLY
+
 static const ba_game ug_template = BA_GAME_INIT(
-    .flags = 0,
+    .flags = UG_FLAGS,
     .name = "ugolki",
     .side_names = {"white", "black"},
     .state_size = sizeof(ug_state),
@@ -124,7 +129,7 @@ static const ug_params ug_default_params = {
 #define UG_MAX_MOVES(pieces) ((size_t)(pieces) * (size_t)(64 - 2 * (pieces)))
 
 static const ba_game ug_default_game = BA_GAME_INIT(
-    .flags = 0,
+    .flags = UG_FLAGS,
     .name = "ugolki",
     .side_names = {"white", "black"},
     .state_size = sizeof(ug_state),

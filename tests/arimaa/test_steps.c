@@ -300,20 +300,21 @@ START_TEST(step_game_conformance)
 }
 END_TEST
 
-/* Gold's rabbit on d5 reaches d8 in three steps; the search must play it within its turn. */
-START_TEST(step_search_finds_goal)
+/* Plays Gold's turn in the step game from the pieces given, one searched step at a time, and
+ * checks that the turn ends with Gold's goal: the search must see the goal within its depth. */
+static void assert_turn_reaches_goal(ba_game *g, const char *pieces, int depth, int selective)
 {
-    ba_game *g = step_game();
     ba_pos *pos = NULL;
     ba_engine *e = NULL;
     ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
     ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_SELECTIVE, selective), BA_OK);
     ba_error err;
-    arm_state st = at_pos('g', "Rd5 Ee2 ra7 rh7 eb6");
+    arm_state st = at_pos('g', pieces);
     char text[BA_POS_TEXT_MAX];
     ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
     ck_assert_int_eq(ba_pos_set_text(pos, text, &err), BA_OK);
-    ba_engine_set(e, BA_OPT_DEPTH, 3);
+    ba_engine_set(e, BA_OPT_DEPTH, depth);
     for (int i = 0; i < 4 && ba_pos_result(pos) == BA_RESULT_ONGOING; i++) {
         ck_assert_int_eq(ba_pos_side_to_move(pos), 0);
         ba_search_result r;
@@ -323,6 +324,13 @@ START_TEST(step_search_finds_goal)
     ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_WIN0);
     ba_engine_free(e);
     ba_pos_free(pos);
+}
+
+/* Gold's rabbit on d5 reaches d8 in three steps; the search must play it within its turn. */
+START_TEST(step_search_finds_goal)
+{
+    ba_game *g = step_game();
+    assert_turn_reaches_goal(g, "Rd5 Ee2 ra7 rh7 eb6", 3, 1);
     ba_game_destroy(g);
 }
 END_TEST
@@ -395,25 +403,7 @@ START_TEST(step_search_with_futility_finds_goal)
     ba_error err;
     ba_game *g = NULL;
     ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,step_futility=60", &g, &err), BA_OK);
-    ba_pos *pos = NULL;
-    ba_engine *e = NULL;
-    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
-    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
-    ck_assert_int_eq(ba_engine_set(e, BA_OPT_SELECTIVE, 1), BA_OK);
-    arm_state st = at_pos('g', "Rd5 Ee2 ra7 rh7 eb6 dg4 Hb2");
-    char text[BA_POS_TEXT_MAX];
-    ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
-    ck_assert_int_eq(ba_pos_set_text(pos, text, &err), BA_OK);
-    ba_engine_set(e, BA_OPT_DEPTH, 6);
-    for (int i = 0; i < 4 && ba_pos_result(pos) == BA_RESULT_ONGOING; i++) {
-        ck_assert_int_eq(ba_pos_side_to_move(pos), 0);
-        ba_search_result r;
-        ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
-        ck_assert_int_eq(ba_pos_play(pos, &r.best, &err), BA_OK);
-    }
-    ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_WIN0);
-    ba_engine_free(e);
-    ba_pos_free(pos);
+    assert_turn_reaches_goal(g, "Rd5 Ee2 ra7 rh7 eb6 dg4 Hb2", 6, 1);
     ba_game_destroy(g);
 }
 END_TEST
