@@ -44,21 +44,6 @@ static unsigned move_slot(const ba_move *m)
     return (unsigned)((h ^ (h >> 29)) & (BAC_HISTORY_SIZE - 1));
 }
 
-int64_t bac_order_key(const bac_order *o, const ba_game *g, const void *state, const ba_move *m,
-                      int ply, int stm, int use_heuristics)
-{
-    int64_t key = BA_GAME_HAS(g, order_key) ? (int64_t)g->order_key(g, state, m) * ((int64_t)1 << 32) : 0;
-    if (!use_heuristics)
-        return key;
-    if (ply < o->plies) {
-        if (ba_move_equal(&o->killers[ply][0], m))
-            key += (int64_t)3 << 28;
-        else if (ba_move_equal(&o->killers[ply][1], m))
-            key += (int64_t)2 << 28;
-    }
-    return key + o->history[stm & 1][move_slot(m)];
-}
-
 /* ba_move_equal() without the call: a move is 64 plain bytes (no padding), read as eight words.
  * The first word (len, tag and the first six bytes) settles almost every mismatch, so the
  * scoring loop compares it alone and the rest only when it matches. */
@@ -78,33 +63,67 @@ static inline int same_tail(const ba_move *a, const ba_move *b)
     return d == 0;
 }
 
+/* What a node's keys share, looked up once per node: the game's hook, the ply's killers (with
+ * their first words), and the side's history. */
+typedef struct node_keys {
+    int (*game_key)(const ba_game *, const void *, const ba_move *);
+    const ba_move *k0, *k1; /* NULL beyond the killer table */
+    uint64_t w0, w1;
+    const int32_t *hist;
+} node_keys;
+
+static node_keys node_keys_at(const bac_order *o, const ba_game *g, int ply, int stm)
+{
+    node_keys c;
+    c.game_key = BA_GAME_HAS(g, order_key) ? g->order_key : NULL;
+    c.k0 = ply < o->plies ? &o->killers[ply][0] : NULL;
+    c.k1 = ply < o->plies ? &o->killers[ply][1] : NULL;
+    c.w0 = c.k0 ? move_word(c.k0, 0) : 0;
+    c.w1 = c.k1 ? move_word(c.k1, 0) : 0;
+    c.hist = o->history[stm & 1];
+    return c;
+}
+
+/* The killers' and the history's part of a move's key; w is the move's first word. */
+static inline int64_t heuristics_key(const node_keys *c, const ba_move *m, uint64_t w)
+{
+    int64_t key = 0;
+    if (c->k0) {
+        if (w == c->w0 && same_tail(c->k0, m))
+            key += (int64_t)3 << 28;
+        else if (w == c->w1 && same_tail(c->k1, m))
+            key += (int64_t)2 << 28;
+    }
+    return key + c->hist[move_slot(m)];
+}
+
+int64_t bac_order_key(const bac_order *o, const ba_game *g, const void *state, const ba_move *m,
+                      int ply, int stm, int use_heuristics)
+{
+    int64_t key = BA_GAME_HAS(g, order_key) ? (int64_t)g->order_key(g, state, m) * ((int64_t)1 << 32) : 0;
+    if (!use_heuristics)
+        return key;
+    node_keys c = node_keys_at(o, g, ply, stm);
+    return key + heuristics_key(&c, m, move_word(m, 0));
+}
+
 void bac_order_score(const bac_order *o, const ba_game *g, const void *state, const ba_move *moves,
                      int n, bac_scored *a, int ply, int stm, int first, const ba_move *counter)
 {
     /* The same sum as bac_order_key(..., 1) for every move, plus the counter-move's bonus. */
-    int (*key_fn)(const ba_game *, const void *, const ba_move *) =
-        BA_GAME_HAS(g, order_key) ? g->order_key : NULL;
-    const ba_move *k0 = ply < o->plies ? &o->killers[ply][0] : NULL;
-    const ba_move *k1 = ply < o->plies ? &o->killers[ply][1] : NULL;
-    const uint64_t w0 = k0 ? move_word(k0, 0) : 0, w1 = k1 ? move_word(k1, 0) : 0;
+    const node_keys c = node_keys_at(o, g, ply, stm);
     const uint64_t wc = counter ? move_word(counter, 0) : 0;
-    const int32_t *hist = o->history[stm & 1];
     for (int i = 0; i < n; i++) {
         a[i].idx = i;
+        a[i].game_key = 0;
         if (i == first) {
             a[i].key = INT64_MAX;
             continue;
         }
         const ba_move *m = &moves[i];
-        int64_t key = key_fn ? (int64_t)key_fn(g, state, m) * ((int64_t)1 << 32) : 0;
+        a[i].game_key = c.game_key ? c.game_key(g, state, m) : 0;
         const uint64_t w = move_word(m, 0);
-        if (k0) {
-            if (w == w0 && same_tail(k0, m))
-                key += (int64_t)3 << 28;
-            else if (w == w1 && same_tail(k1, m))
-                key += (int64_t)2 << 28;
-        }
-        key += hist[move_slot(m)];
+        int64_t key = (int64_t)a[i].game_key * ((int64_t)1 << 32) + heuristics_key(&c, m, w);
         if (counter && w == wc && same_tail(counter, m))
             key += (int64_t)1 << 28; /* below the killers, above the history */
         a[i].key = key;

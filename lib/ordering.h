@@ -20,6 +20,7 @@ typedef struct bac_order {
 typedef struct bac_scored {
     int64_t key;
     int idx;
+    int game_key; /* the game's order_key alone (bac_order_score(); 0 for the forced-first move) */
 } bac_scored;
 
 int bac_order_reserve(bac_order *o, int plies);
@@ -48,7 +49,8 @@ void bac_order_set_counter(bac_order *o, const ba_move *prev, int stm, const ba_
  * the heuristics, plus 1 << 28 for the move equal to @p counter (may be NULL), and INT64_MAX for
  * the forced-first move @p first (-1: none), which is moved to a[0] so that bac_order_next()
  * may start at 1 once it has been searched. The per-node work (the game's hook, the killers of
- * the ply) is looked up once, not once a move. */
+ * the ply) is looked up once, not once a move. a[i].game_key keeps the game's own key, so the
+ * search need not ask the game again whether a move is noisy. */
 void bac_order_score(const bac_order *o, const ba_game *g, const void *state, const ba_move *moves,
                      int n, bac_scored *a, int ply, int stm, int first, const ba_move *counter);
 /* Sorts by key, largest first; ties keep the generation order (deterministic). */

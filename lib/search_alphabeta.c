@@ -69,13 +69,13 @@ static int find_move(const bac_frame *f, int n, const ba_move *m)
 static int is_win(int v) { return v >= BA_SCORE_WIN_MIN || v <= -BA_SCORE_WIN_MIN; }
 
 /* Noisy moves are never reduced nor futility-pruned (the game's move_noisy(), else a positive
- * order key). */
-static int move_noisy(const bac_search *s, const void *state, const ba_move *m)
+ * order key: the one bac_order_score() already asked the game for, in @p scored). */
+static int move_noisy(const bac_search *s, const void *state, const ba_move *m, const bac_scored *scored)
 {
     const ba_game *g = s->g;
     if (BA_GAME_HAS(g, move_noisy))
         return g->move_noisy(g, state, m) != 0;
-    return BA_GAME_HAS(g, order_key) && g->order_key(g, state, m) > 0;
+    return scored->game_key > 0;
 }
 
 /* "Improving": the static value is above the one two plies up (the same side's last turn;
@@ -299,8 +299,9 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
          * game's answer may cost a move's worth of work: ask only there. */
         const int lmr_slot = depth >= SEL_LMR_MIN_DEPTH && searched >= SEL_LMR_FIRST + pv_node;
         const int late = k >= lmp_after;
+        /* (searched > 0: the move came from the scored order, at f->order[k]) */
         int quiet = s->selective && !tactical && searched > 0 && (futile || lmr_slot || late) &&
-                    !move_noisy(s, f->state, m);
+                    !move_noisy(s, f->state, m, &f->order[k]);
         if (futile && quiet) {
             if (fut_value > best)
                 best = fut_value; /* an upper bound for the skipped move (fail-soft) */

@@ -10,19 +10,12 @@
 #include "boardai/boardai.h"
 #include "boardai/camelot.h"
 #include "check_main.h"
+#include "prog_util.h"
 #include "tune.h"
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 static int rng_int(uint64_t *s, int n)
 {
-    return (int)(rng_next(s) % (uint64_t)n);
+    return (int)(prog_next_random(s) % (uint64_t)n);
 }
 
 /* A random but plausible record: 1..14 pieces a side spread over ranks and files, counts for
@@ -128,7 +121,7 @@ START_TEST(fit_on_sampled_results_comes_near)
         tc_record r;
         random_record(&seed, &r);
         double p = 1.0 / (1.0 + exp(-k * tc_eval(&r, &truth, n)));
-        r.result = (double)(rng_next(&seed) >> 11) * 0x1.0p-53 < p ? 1.0 : 0.0;
+        r.result = (double)(prog_next_random(&seed) >> 11) * 0x1.0p-53 < p ? 1.0 : 0.0;
         ck_assert_int_eq(tc_set_push(&set, &r), 0);
     }
     double prior[TC_PARAMS], theta[TC_PARAMS], want[TC_PARAMS];

@@ -149,6 +149,18 @@ START_TEST(test_score_matches_order_key)
                     if (counter && ba_move_equal(counter, &moves[m]))
                         want += (int64_t)1 << 28;
                     ck_assert(a[i].key == want);
+                    /* The same key written out from its parts with ba_move_equal(), since
+                     * bac_order_key() and bac_order_score() share their code. */
+                    int game_key = g->order_key(g, state, &moves[m]);
+                    ck_assert_int_eq(a[i].game_key, game_key);
+                    int64_t parts = (int64_t)game_key * ((int64_t)1 << 32) + bac_order_history(o, &moves[m], stm);
+                    if (ply < o->plies && ba_move_equal(&o->killers[ply][0], &moves[m]))
+                        parts += (int64_t)3 << 28;
+                    else if (ply < o->plies && ba_move_equal(&o->killers[ply][1], &moves[m]))
+                        parts += (int64_t)2 << 28;
+                    if (counter && ba_move_equal(counter, &moves[m]))
+                        parts += (int64_t)1 << 28;
+                    ck_assert(a[i].key == parts);
                 }
                 ck_assert_int_eq(seen_first, first >= 0);
             }
