@@ -4,10 +4,10 @@
 #   2. confirm: the best N of the sweep (A) against each of Nolan's eight N (B), on new openings;
 #   3. deeper: the best N against the default at a greater depth.
 # Every stage writes its CSV, its table and (stages 1 and 2) a PNG plot into the output folder.
-# With --ablate, instead: for each of Nolan's scalar factors, the full evaluation (A) against the
-# same with that factor's weight at 0 (B), at --limit (default depth=3; e.g. time=100), --games
-# each or an SPRT (--sprt elo0=0,elo1=20); one summary per factor and ablation.md (the table of
-# docs/camelot-engine.md).
+# With --ablate, instead: for each of Nolan's factors, the full evaluation (A) against the same
+# with that factor at 0 (B: its weight, or for the tables 4 and 7 `advance=0`/`centre=0`), at
+# --limit (default depth=3; e.g. time=100), --games each or an SPRT (--sprt elo0=0,elo1=20);
+# one summary per factor and ablation.md (the table of docs/camelot-engine.md).
 # With --texel, instead: Texel tuning (docs/camelot-evaluation.md, "Tuning"): boardai-tune-camelot
 # plays --games self-play games at --depth (random openings, --seed), keeps every quiet position
 # labelled with its game's result, fits K and then the weights (and X) on the logistic loss, and
@@ -48,7 +48,7 @@ GAMES_GIVEN=0
 DEPTH_GIVEN=0
 LIMIT=depth=3
 SPRT=""
-FACTORS=mobility,trading,knight_support,man_support,exposure,capture,leave_castle,castle_win,wipeout_win
+FACTORS=advance,mobility,trading,centre,knight_support,man_support,exposure,capture,leave_castle,castle_win,wipeout_win
 
 while [ $# -gt 0 ]; do
     case $1 in

@@ -19,8 +19,12 @@ static const ba_game_param CAMELOT_PARAMS[] = {
     {"man", "evaluation", "int", "1..10000", "100", "factor 1: a man's value"},
     {"castle_win", "evaluation", "int", "-100000..100000", "3100", "factor 2: two pieces in the enemy castle"},
     {"wipeout_win", "evaluation", "int", "-100000..100000", "3000", "factor 3: every enemy piece captured"},
+    {"advance", "evaluation", "int", "0..1000", "100",
+     "factor 4: the advance table in percent of the preset's (0 leaves the factor out)"},
     {"mobility", "evaluation", "int", "-100000..100000", "1", "factor 5: per square controlled"},
     {"trading", "evaluation", "int", "-100000..100000", "400", "factor 6: trading term"},
+    {"centre", "evaluation", "int", "0..1000", "100",
+     "factor 7: the centre table in percent of the preset's (0 leaves the factor out)"},
     {"knight_support", "evaluation", "int", "-100000..100000", "5", "factor 8: per piece next to own knight"},
     {"man_support", "evaluation", "int", "-100000..100000", "2", "factor 9: per man next to own man"},
     {"exposure", "evaluation", "int", "-100000..100000", "-15", "factor 10: next to a piece that can jump it"},
@@ -47,6 +51,19 @@ static const struct {
 
 static const char *const CAMELOT_WEIGHT_SETS[] = {"nolan", "tuned", NULL};
 
+/* Factors 4 and 7 are tables, so their parameters scale the preset's table (in percent, rounded
+ * to the nearest point) rather than set one weight: 0 is the ablation of the factor, 100 the
+ * table itself. */
+static int scale_table(const bac_reg_args *a, const char *key, int *table, size_t n, ba_error *err)
+{
+    int pct = 100, rc;
+    if ((rc = bac_reg_int(a, key, 0, 1000, &pct, err)))
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        table[i] = (table[i] * pct + (table[i] >= 0 ? 50 : -50)) / 100;
+    return BA_OK;
+}
+
 static int camelot_open(const bac_reg_args *a, ba_game **out, ba_error *err)
 {
     if (a->n == 0) {
@@ -65,6 +82,9 @@ static int camelot_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         return rc;
     if ((rc = bac_reg_real(a, "N", 0.0, 1000.0, &o.knight_n, err)) ||
         (rc = bac_reg_real(a, "X", 1.0, 4.0, &o.weights.knight_x, err)))
+        return rc;
+    if ((rc = scale_table(a, "advance", o.weights.advance, BA_CAMELOT_ADVANCE_RANKS, err)) ||
+        (rc = scale_table(a, "centre", o.weights.centre, BA_CAMELOT_CENTRE_FILES, err)))
         return rc;
     for (size_t i = 0; i < sizeof CAMELOT_INT_WEIGHTS / sizeof CAMELOT_INT_WEIGHTS[0]; i++) {
         int *field = (int *)(void *)((char *)&o.weights + CAMELOT_INT_WEIGHTS[i].offset);

@@ -126,6 +126,56 @@ START_TEST(presets_through_options_and_registry)
 }
 END_TEST
 
+/* Factors 4 and 7 are tables: the registry's `advance` and `centre` scale them in percent, so an
+ * ablation match can leave either out (0), and a bad value is an error naming the key. */
+START_TEST(table_factors_scaled_through_registry)
+{
+    ba_error err;
+    const ba_camelot_weights nolan = ba_camelot_weights_default();
+    ba_game *none = NULL, *scaled = NULL, *bad = NULL;
+    ck_assert_int_eq(ba_game_open("camelot:advance=0,centre=0", &none, &err), BA_OK);
+    ck_assert_int_eq(ba_game_open("camelot:weights=tuned,advance=50,centre=150", &scaled, &err),
+                     BA_OK);
+    ba_camelot_options got_none, got_scaled;
+    ck_assert_int_eq(ba_camelot_get_options(none, &got_none), BA_OK);
+    ck_assert_int_eq(ba_camelot_get_options(scaled, &got_scaled), BA_OK);
+    for (int r = 0; r < BA_CAMELOT_ADVANCE_RANKS; r++) {
+        ck_assert_int_eq(got_none.weights.advance[r], 0);
+        /* the tuned preset keeps Nolan's tables; halved and rounded half up: 11 -> 6, 45 -> 23 */
+        ck_assert_int_eq(got_scaled.weights.advance[r], (nolan.advance[r] + 1) / 2);
+    }
+    for (int f = 0; f < BA_CAMELOT_CENTRE_FILES; f++) {
+        ck_assert_int_eq(got_none.weights.centre[f], 0);
+        ck_assert_int_eq(got_scaled.weights.centre[f], (3 * nolan.centre[f] + 1) / 2);
+    }
+    /* the other factors keep the preset's values */
+    ck_assert_int_eq(got_none.weights.mobility, nolan.mobility);
+    ck_assert_int_eq(got_none.weights.knight_support, nolan.knight_support);
+
+    /* White's pieces stand on central files (C-F), Black's on the edge (A-D): the centre table
+     * values them differently, so the evaluation changes without the two tables */
+    const char *text = "2/8/10/12/12/mmmm8/12/12/12/12/2KKMM6/12/12/10/8/2 w 0 0 - 0";
+    ba_pos *pf = NULL, *pn = NULL;
+    ck_assert_int_eq(ba_pos_new(ba_camelot_game(), &pf), BA_OK);
+    ck_assert_int_eq(ba_pos_new(none, &pn), BA_OK);
+    ck_assert_int_eq(ba_pos_set_text(pf, text, &err), BA_OK);
+    ck_assert_int_eq(ba_pos_set_text(pn, text, &err), BA_OK);
+    int full = 0, without = 0;
+    ck_assert_int_eq(ba_pos_evaluate(pf, &full), BA_OK);
+    ck_assert_int_eq(ba_pos_evaluate(pn, &without), BA_OK);
+    ck_assert_int_ne(full, without);
+    ba_pos_free(pf);
+    ba_pos_free(pn);
+
+    ck_assert_int_eq(ba_game_open("camelot:advance=-1", &bad, &err), BA_ERR_RANGE);
+    ck_assert_ptr_nonnull(strstr(err.message, "advance"));
+    ck_assert_int_eq(ba_game_open("camelot:centre=x", &bad, &err), BA_ERR_PARSE);
+    ck_assert_ptr_nonnull(strstr(err.message, "centre"));
+    ba_game_destroy(none);
+    ba_game_destroy(scaled);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("camelot_weights");
@@ -134,6 +184,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, nolan_preset_is_the_default);
     tcase_add_test(tc, tuned_preset);
     tcase_add_test(tc, presets_through_options_and_registry);
+    tcase_add_test(tc, table_factors_scaled_through_registry);
     suite_add_tcase(s, tc);
     return s;
 }
