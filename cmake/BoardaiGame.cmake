@@ -12,7 +12,7 @@
 # lib/'s private headers are not on a game's include path, but a quoted "search.h" would still
 # find the C library's <search.h>; so each of them has a stand-in, searched first for quoted
 # includes only (-iquote), that stops the build with a message saying why.
-set(BOARDAI_LIB_PRIVATE_HEADERS game_checked.h ordering.h search.h timeman.h tt.h)
+set(BOARDAI_LIB_PRIVATE_HEADERS evalcache.h game_checked.h ordering.h search.h timeman.h tt.h)
 set(BOARDAI_PRIVATE_STANDINS ${PROJECT_BINARY_DIR}/game_private_standins)
 foreach(_h IN LISTS BOARDAI_LIB_PRIVATE_HEADERS)
   file(CONFIGURE OUTPUT ${BOARDAI_PRIVATE_STANDINS}/${_h} CONTENT

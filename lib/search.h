@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 
 #include "boardai/engine.h"
+#include "evalcache.h"
 #include "ordering.h"
 #include "timeman.h"
 #include "tt.h"
@@ -44,6 +45,7 @@ typedef struct bac_worker {
     uint64_t *pre;       /* pre[i] = sum of mix(path[j]) for j < i, path_cap + 1 entries */
     size_t path_cap;
     bac_order order;
+    bac_evc evc;         /* this thread's evaluation cache */
 } bac_worker;
 
 typedef struct bac_mcts bac_mcts; /* search_mcts.c */
@@ -63,6 +65,7 @@ struct ba_engine {
     ba_root_line *lines; /* the root lines of the last search (BA_MAX_MULTIPV), or NULL */
     uint64_t lag_ms;     /* observed overrun of clocked searches (time manager reserve) */
     int nlines;
+    int no_eval_cache;   /* 1 = searches evaluate every time (tests compare against it) */
 };
 
 /* What the threads of one search share. */
@@ -76,6 +79,7 @@ typedef struct bac_search {
     const ba_game *g;
     bac_order *order;    /* this thread's ordering tables */
     bac_shared *shared;  /* NULL with one thread */
+    bac_evc *evc;        /* this thread's evaluation cache, or NULL (none) */
     int helper;          /* 0 for the main thread, i for helper i */
     /* settings of this search */
     int max_depth, qdepth, noise, quiesce, tt_deeper, aspiration, bf_min, bf_k;

@@ -20,6 +20,7 @@ void bac_worker_free(bac_worker *w)
     free(w->path);
     free(w->pre);
     bac_order_free(&w->order);
+    bac_evc_free(&w->evc);
     memset(w, 0, sizeof *w);
 }
 
@@ -115,6 +116,7 @@ static int init_context(bac_search *s, ba_engine *e, bac_worker *w, const ba_his
     if (rc != BA_OK)
         return rc;
     s->order = &w->order;
+    s->evc = !e->no_eval_cache && bac_evc_new_search(&w->evc) == BA_OK ? &w->evc : NULL;
     s->f = w->frames;
     s->nframes = nframes;
     s->path = w->path;

@@ -243,7 +243,12 @@ int bac_eval(bac_search *s, int ply)
 {
     const bac_frame *f = &s->f[ply];
     s->guesses++; /* a heuristic value: this iteration proves nothing through it */
-    int v = s->g->evaluate(s->g, f->state);
+    int v;
+    if (!s->evc || !bac_evc_get(s->evc, f->hash, &v)) {
+        v = s->g->evaluate(s->g, f->state);
+        if (s->evc)
+            bac_evc_put(s->evc, f->hash, v);
+    }
     if (s->noise > 0) {
         /* A pure function of (position, seed): the same position always gets the same noise, so
          * transposition-table entries stay consistent and the search stays deterministic. */
