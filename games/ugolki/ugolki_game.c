@@ -48,8 +48,9 @@ static uint64_t ug_hash(const ba_game *g, const void *state)
  *   backward moves (d8-e8-e7-f7 for White's last piece) worth little or less on the table.
  * - Near the stay limit with a piece still at home: getting it out is worth a point or two on
  *   the table, and the loss it avoids lies beyond the horizon of a reduced search.
- * In timed games the selective search lost most of its games in these positions (pieces left
- *   around the target corner, a piece left at home at move 41) while reaching 2-3 plies deeper. */
+ * In timed games the selective search, 2-3 plies deeper, lost games in both ways (pieces left
+ * around the target corner, a piece left at home at move 41). This alone did not turn its
+ * result (docs/strength.md, "Ugolki", third round). */
 static int ug_search_all(const ug_params *p, const ug_state *s)
 {
     int stm = (int)(s->ply & 1u);
