@@ -36,12 +36,42 @@ static uint64_t ug_hash(const ba_game *g, const void *state)
  * (measured: the depth-1 value minus the static value, docs/strength.md "Ugolki"). */
 #define UG_REPLY_GAIN 40
 
+/* A side that still has a piece in its starting corner searches exactly from this many moves
+ * before the stay rule would make it lose. */
+#define UG_STAY_WARNING 8
+
+/* Positions where the side to move must find a manoeuvre of moves the square table rates low,
+ * which pruning and reductions cut first (docs/ugolki.md, "Selective search"): every move of it
+ * is searched, as in the exact search.
+ * - The filling phase: past the finish threshold the evaluation scores the side as (nearly)
+ *   finished whatever its last pieces do, and bringing them into the corner takes sideways and
+ *   backward moves (d8-e8-e7-f7 for White's last piece) worth little or less on the table.
+ * - Near the stay limit with a piece still at home: getting it out is worth a point or two on
+ *   the table, and the loss it avoids lies beyond the horizon of a reduced search.
+ * In timed games the selective search, 2-3 plies deeper, lost games in both ways (pieces left
+ * around the target corner, a piece left at home at move 41). This alone did not turn its
+ * result (docs/strength.md, "Ugolki", third round). */
+static int ug_search_all(const ug_params *p, const ug_state *s)
+{
+    int stm = (int)(s->ply & 1u);
+    if (ug_side_sum(p, s, stm) > p->threshold)
+        return 1;
+    if (p->opt.stay_limit > 0 && (s->occ[stm] & p->home[stm])) {
+        uint32_t made = s->ply / 2; /* moves the side to move has made */
+        if (made + UG_STAY_WARNING >= (uint32_t)p->opt.stay_limit)
+            return 1;
+    }
+    return 0;
+}
+
 /* A forward leap chain is the move that changes the race sharply, and a forward move into the
  * target corner or over the finish threshold may decide it (a finish the static value before it
  * cannot see): never reduced nor pruned. Other steps, and chains that go back or sideways on
  * the table, are quiet (late-move reductions and futility pruning may cut them). */
 static int ug_move_noisy(const ba_game *g, const void *state, const ba_move *move)
 {
+    if (ug_search_all(ug_params_of(g), state))
+        return 1;
     int gain = move->len == 2 ? ug_order_key(g, state, move) : 0;
     if (gain <= 0)
         return 0;
@@ -68,6 +98,8 @@ static int ug_futility_margin(const ba_game *g, const void *state, int depth)
 {
     const ug_params *p = ug_params_of(g);
     const ug_state *s = state;
+    if (ug_search_all(p, s))
+        return 0; /* no futility, reverse futility nor late-move pruning here */
     int program = (int)(s->ply & 1u) == p->opt.program_side;
     int own = p->opt.asymmetric && !program ? 3 : 1;
     int other = p->opt.asymmetric && program ? 3 : 1;

@@ -162,6 +162,51 @@ START_TEST(test_selective_move_classes)
 }
 END_TEST
 
+/* Where the side to move must find a manoeuvre of low-rated moves, the selective search looks at
+ * all of them (ugolki_game.c, ug_search_all): every move noisy, no futility margin. */
+static int margin_at(const ba_game *g, const char *position, int depth)
+{
+    ug_state s = ut_load(g, position);
+    return g->futility_margin(g, &s, depth);
+}
+
+START_TEST(test_selective_searches_all_where_manoeuvres_decide)
+{
+    const ba_game *g = ba_ugolki_game();
+    /* The filling phase: White (587 > 540) has one piece left outside the corner, on e8. Its
+     * way in goes back first (e8-e7, -8 on the table), then into f7. */
+    static const char *filling = "4w1ww/5www/5www/8/3b4/bb6/bbb5/bbb5 w 100 -";
+    ug_state fs = ut_load(g, filling);
+    ck_assert_int_eq(ba_ugolki_side_sum(g, &fs, 0), 587);
+    ck_assert_int_eq(noisy(g, filling, "e8-e7"), 1);
+    for (int d = 1; d <= 6; d++)
+        ck_assert_int_eq(margin_at(g, filling, d), 0);
+    /* The same race below the threshold: the step back is quiet and the margin positive. */
+    static const char *m20 = "6bw/8/3wwb2/w1w1bbbb/w7/5b2/w1w2b2/1w3b2 w 20 -";
+    ck_assert_int_eq(noisy(g, m20, "d6-d7"), 0);
+    ck_assert_int_gt(margin_at(g, m20, 1), 0);
+    /* Near the stay limit (40) with pieces still at home (a2, c2, b1): from White's 33rd move
+     * (32 made, ply 64) every move counts, not at its 32nd (ply 62). */
+    static const char *w62 = "6bw/8/3wwb2/w1w1bbbb/w7/5b2/w1w2b2/1w3b2 w 62 -";
+    static const char *w64 = "6bw/8/3wwb2/w1w1bbbb/w7/5b2/w1w2b2/1w3b2 w 64 -";
+    ck_assert_int_eq(noisy(g, w62, "d6-d7"), 0);
+    ck_assert_int_gt(margin_at(g, w62, 3), 0);
+    ck_assert_int_eq(noisy(g, w64, "d6-d7"), 1);
+    ck_assert_int_eq(noisy(g, w64, "a5-a3"), 1);
+    ck_assert_int_eq(margin_at(g, w64, 3), 0);
+    /* Black likewise (its piece on f6), at ply 65 (32 moves made) but not at 63. */
+    ck_assert_int_eq(noisy(g, "6bw/8/3wwb2/w1w1bbbb/w7/5b2/w1w2b2/1w3b2 b 63 -", "g8-f8"), 0);
+    ck_assert_int_eq(noisy(g, "6bw/8/3wwb2/w1w1bbbb/w7/5b2/w1w2b2/1w3b2 b 65 -", "g8-f8"), 1);
+    /* Without the stay rule nothing is near it. */
+    ba_ugolki_options o = ba_ugolki_options_default();
+    o.stay_limit = 0;
+    const ba_game *free_g = ut_variant(&o);
+    ck_assert_int_eq(noisy(free_g, w64, "d6-d7"), 0);
+    ck_assert_int_gt(margin_at(free_g, w64, 3), 0);
+    ut_free_game(free_g);
+}
+END_TEST
+
 /* Futility pruning at depth 1 skips quiet moves when the static value plus the depth-1 margin
  * cannot reach alpha: sound only if no quiet move gains more than that margin. Checked for every
  * quiet move of every position of short games, for both weightings and either program side. */
@@ -173,15 +218,21 @@ static void check_margin_bounds_quiet_moves(const ba_game *g, int exact_bound)
     ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
     ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 2), BA_OK);
     ba_move moves[UT_MAX_MOVES];
-    int quiet = 0, loud = 0, tight = 0;
+    int quiet = 0, loud = 0, tight = 0, searched_all = 0;
     uint64_t seed = 5;
     for (int game = 0; game < 4; game++) {
         ba_pos_reset(pos);
         for (int ply = 0; ply < 120 && ba_pos_result(pos) == BA_RESULT_ONGOING; ply++) {
             const ug_state *s = ba_pos_state(pos);
             int before = g->evaluate(g, s), margin = g->futility_margin(g, s, 1);
-            ck_assert_int_gt(margin, 0);
             int n = ut_moves(g, s, moves);
+            if (margin == 0) {
+                /* No margin only where the side searches every move (none is quiet). */
+                for (int i = 0; i < n; i++)
+                    ck_assert_int_eq(g->move_noisy(g, s, &moves[i]), 1);
+                searched_all++;
+            }
+            ck_assert_int_ge(margin, 0);
             /* Once the finish test has decided, the value is a finish score that moves by a
              * thousand a ply: no race is left to prune in. */
             int decided = before > 1000000 || before < -1000000;
@@ -213,6 +264,7 @@ static void check_margin_bounds_quiet_moves(const ba_game *g, int exact_bound)
     }
     ck_assert_int_gt(quiet, 1000);
     ck_assert_int_gt(loud, 100);
+    ck_assert_int_gt(searched_all, 0); /* the games reach the stay limit's warning or the filling */
     if (exact_bound)
         ck_assert_int_gt(tight, 0); /* the margin is met, not just loose */
     ba_engine_free(e);
@@ -257,6 +309,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_search_respects_the_equalising_move);
     tcase_add_test(tc, test_bestfirst_and_alphabeta_play_legal_games);
     tcase_add_test(tc, test_selective_move_classes);
+    tcase_add_test(tc, test_selective_searches_all_where_manoeuvres_decide);
     tcase_add_test(tc, test_futility_margin_bounds_quiet_moves);
     suite_add_tcase(s, tc);
     return s;
