@@ -55,7 +55,7 @@ static void usage(FILE *out)
             "                    (default 20 when open to a network, none on loopback; 0: none)\n"
             "  --max-games N     games kept in memory (default 32; the one idle for longest is\n"
             "                    dropped beyond and read back from the file when needed)\n"
-            "  --weights NAME    the AI's evaluation weights: nolan (default) or tuned\n"
+            "  --weights NAME    the AI's evaluation weights: nolan or tuned (the default)\n"
             "  --egtb FILE       exact endgame tables (boardai-camelot-egtb build FILE): the AI\n"
             "                    plays them and the hint shows the exact result\n"
             "  --verbose         log every request on stderr (default: quiet)\n"

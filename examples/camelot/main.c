@@ -32,7 +32,7 @@ static const ba_cli_option OPTIONS[] = {
     {"fifty_move_rule", "0|1", "1: draw after 50 moves each without a capture or castle entry (default)"},
     {"repetition_draw", "0|1", "1: draw by threefold repetition (default)"},
     {"castle_moves", "N", "castle moves per player per game (default 2)"},
-    {"weights", "NAME", "evaluation weights preset: nolan (default) or tuned"},
+    {"weights", "NAME", "evaluation weights preset: nolan or tuned (the default)"},
     {"egtb", "FILE", "exact endgame tables (boardai-camelot-egtb build FILE): searches score them"},
     {"knight-n", "REAL", "deprecated spelling of --N"},
     {"castle-moves", "N", "deprecated spelling of --castle_moves"},

@@ -6,21 +6,14 @@
 
 #include "boardai/camelot.h"
 
-/* The defaults are data in camelot.h (BA_CAMELOT_WEIGHTS_DEFAULT_INIT) so that the constant
- * default game can hold them too; the tests compare every number with the shared rules file. */
-static const ba_camelot_weights NOLAN = BA_CAMELOT_WEIGHTS_DEFAULT_INIT;
-
-/* The tuned set, as printed by boardai-tune-camelot ("initializer:") from 926 self-play games
- * at depth 3 (seed 1, 81,360 quiet positions; docs/camelot-evaluation.md, "Tuning"): X, the
- * base of the knight's value, fitted, every other weight Nolan's. Fitted too, the tables lost
- * about 200 Elo at depth 3 and the scalar factors about 380 at 100 ms a move. */
-#define TUNED_WEIGHTS_INIT                                                                       \
-    {1.2962, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1,      \
-     400, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}
-
-/* Texel-tuned weights (docs/camelot-evaluation.md, "Tuning": the method, the data and the
- * command that printed this initializer). Only the knight's value was fitted. */
-static const ba_camelot_weights TUNED = TUNED_WEIGHTS_INIT;
+/* The presets are data in camelot.h (BA_CAMELOT_WEIGHTS_NOLAN_INIT, _TUNED_INIT) so that the
+ * constant default game can hold them too; the tests compare Nolan's numbers with the shared
+ * rules file. The tuned set is as printed by boardai-tune-camelot ("initializer:") from 926
+ * self-play games at depth 3 (seed 1, 81,360 quiet positions; docs/camelot-evaluation.md,
+ * "Tuning"): X, the base of the knight's value, fitted, every other weight Nolan's. Fitted too,
+ * the tables lost about 200 Elo at depth 3 and the scalar factors about 380 at 100 ms a move. */
+static const ba_camelot_weights NOLAN = BA_CAMELOT_WEIGHTS_NOLAN_INIT;
+static const ba_camelot_weights TUNED = BA_CAMELOT_WEIGHTS_TUNED_INIT;
 
 static const struct {
     const char *name;
@@ -28,9 +21,10 @@ static const struct {
 } PRESETS[] = {{"nolan", &NOLAN}, {"tuned", &TUNED}};
 #define PRESET_COUNT (sizeof PRESETS / sizeof PRESETS[0])
 
+/* The default since the SPRT of tuned against nolan accepted (docs/camelot-evaluation.md). */
 ba_camelot_weights ba_camelot_weights_default(void)
 {
-    return NOLAN;
+    return TUNED;
 }
 
 int ba_camelot_weights_preset(const char *name, ba_camelot_weights *out, ba_error *err)

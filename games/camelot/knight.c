@@ -15,6 +15,7 @@
  * matters. A man's value other than 100 scales the knight's premium with it.
  */
 #include <math.h>
+#include <stddef.h>
 
 #include "camelot/knight.h"
 
@@ -68,16 +69,30 @@ double ba_camelot_knight_value(double n, const ba_camelot_weights *w, int pieces
     return cam_knight_value(n, w->knight_x, (double)w->man, pieces);
 }
 
-/* cam_knight_cp() for P = 0..14 with Nolan's N, X = 4/3 and a man of 100 (test_knight checks
- * every entry against the formula). */
-static const int32_t NOLAN_KNIGHT_CP[15] = {10000, 10000, 12560, 14480, 15920, 16999, 17809, 18417,
-                                            18872, 19214, 19470, 19663, 19807, 19915, 19996};
+/* cam_knight_cp() for P = 0..14 with the default N and a man of 100, for the X of each preset:
+ * Nolan's 4/3 and the tuned 1.2962 (the default), so that neither evaluation pays a pow() per
+ * call. test_knight checks every entry against the formula. */
+static const struct {
+    double x;
+    int32_t cp[15];
+} KNIGHT_CP_TABLES[] = {
+    {4.0 / 3.0,
+     {10000, 10000, 12560, 14480, 15920, 16999, 17809, 18417, 18872, 19214, 19470, 19663, 19807,
+      19915, 19996}},
+    {1.2962,
+     {10000, 10000, 11485, 12631, 13515, 14197, 14723, 15129, 15442, 15684, 15870, 16014, 16125,
+      16211, 16277}},
+};
 
 int cam_knight_cp_table(const cam_eval_params *p, int pieces, int32_t *out)
 {
     if (pieces < 0 || pieces > 14 || p->knight_n != BA_CAMELOT_KNIGHT_N_DEFAULT ||
-        p->weights.knight_x != 4.0 / 3.0 || p->weights.man != 100)
+        p->weights.man != 100)
         return 0;
-    *out = NOLAN_KNIGHT_CP[pieces];
-    return 1;
+    for (size_t i = 0; i < sizeof KNIGHT_CP_TABLES / sizeof KNIGHT_CP_TABLES[0]; i++)
+        if (p->weights.knight_x == KNIGHT_CP_TABLES[i].x) {
+            *out = KNIGHT_CP_TABLES[i].cp[pieces];
+            return 1;
+        }
+    return 0;
 }

@@ -21,13 +21,11 @@ ba_camelot_options ba_camelot_options_default(void)
 }
 
 /* The constant default game needs its options as a constant: the same values as
- * ba_camelot_options_default() (Nolan's weights as in ba_camelot_weights_default(); a test
- * checks that the two agree). */
+ * ba_camelot_options_default() (a test checks that the two agree). */
 const cam_params cam_default_params = {
     CAM_PARAMS_MAGIC,
     {1, 1, BA_CAMELOT_CASTLE_MOVES_DEFAULT, 1, BA_CAMELOT_KNIGHT_N_DEFAULT,
-     {4.0 / 3.0, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1, 400,
-      {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}},
+     BA_CAMELOT_WEIGHTS_DEFAULT_INIT},
     NULL,
 };
 

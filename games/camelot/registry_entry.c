@@ -13,7 +13,7 @@ static const ba_game_param CAMELOT_PARAMS[] = {
     {"castle_moves", "rules", "int", "0..255", "2", "castle moves allowed per player per game"},
     {"knight_canter_rule", "rules", "bool", "0..1", "1",
      "1: a non-capturing knight may not land where it could jump (reading A)"},
-    {"weights", "evaluation", "choice", "nolan, tuned", "nolan", "the evaluation weights to start from"},
+    {"weights", "evaluation", "choice", "nolan, tuned", "tuned", "the evaluation weights to start from"},
     {"N", "evaluation", "real", "0..1000 (exclusive)", "17.09", "Nolan's knight-value parameter N"},
     {"X", "evaluation", "real", "1..4 (1 exclusive)", "1.3333", "the base X of the knight value K(P, N)"},
     {"man", "evaluation", "int", "1..10000", "100", "factor 1: a man's value"},
@@ -50,6 +50,7 @@ static const struct {
 };
 
 static const char *const CAMELOT_WEIGHT_SETS[] = {"nolan", "tuned", NULL};
+enum { CAMELOT_DEFAULT_SET = 1 }; /* "tuned", the default weights */
 
 /* Factors 4 and 7 are tables, so their parameters scale the preset's table (in percent, rounded
  * to the nearest point) rather than set one weight: 0 is the ablation of the factor, 100 the
@@ -71,7 +72,7 @@ static int camelot_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         return BA_OK;
     }
     ba_camelot_options o = ba_camelot_options_default();
-    int set = 0, rc;
+    int set = CAMELOT_DEFAULT_SET, rc;
     if ((rc = bac_reg_bool(a, "fifty_move_rule", &o.fifty_move_rule, err)) ||
         (rc = bac_reg_bool(a, "repetition_draw", &o.repetition_draw, err)) ||
         (rc = bac_reg_int(a, "castle_moves", 0, 255, &o.castle_moves_per_player, err)) ||

@@ -47,7 +47,8 @@ extern "C" {
 /**
  * The weights of Michael Nolan's twelve evaluation factors, in his points (the evaluation
  * multiplies them by #BA_CAMELOT_EVAL_SCALE). Nolan's N is #ba_camelot_options::knight_n.
- * Defaults (ba_camelot_weights_default()) are Nolan's; match tools tune them.
+ * The defaults (ba_camelot_weights_default()) are the "tuned" preset: Nolan's weights with the
+ * knight's base X fitted; ba_camelot_weights_preset() gives Nolan's own as "nolan".
  */
 typedef struct ba_camelot_weights {
     /** Factor 1: X in K(P, N) = man + man/100 * (X^(N-1) - X^(N-P)); Nolan's 4/3. Must be > 1. */
@@ -82,19 +83,31 @@ typedef struct ba_camelot_weights {
 } ba_camelot_weights;
 
 #ifdef BOARDAI_EXPERIMENTAL /* experimental: docs/api-stability.md */
-/** Nolan's weights as a constant initialiser of #ba_camelot_weights (for static data). */
-#define BA_CAMELOT_WEIGHTS_DEFAULT_INIT                                                        \
+/** Nolan's published weights as a constant initialiser of #ba_camelot_weights (the "nolan"
+ *  preset; see the field comments). */
+#define BA_CAMELOT_WEIGHTS_NOLAN_INIT                                                          \
     {4.0 / 3.0, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1, \
      400, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}
 
-/** Nolan's weights (#BA_CAMELOT_WEIGHTS_DEFAULT_INIT; see the field comments). */
+/** The "tuned" preset as a constant initialiser: Nolan's weights with the base X of the
+ *  knight's value fitted by Texel regression (1.2962 instead of 4/3). */
+#define BA_CAMELOT_WEIGHTS_TUNED_INIT                                                          \
+    {1.2962, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 1,    \
+     400, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}
+
+/** The default weights as a constant initialiser (for static data): the "tuned" preset since
+ *  it beat "nolan" by an SPRT at 100 ms a move (docs/camelot-evaluation.md, "Tuning"). */
+#define BA_CAMELOT_WEIGHTS_DEFAULT_INIT BA_CAMELOT_WEIGHTS_TUNED_INIT
+
+/** The default weights (#BA_CAMELOT_WEIGHTS_DEFAULT_INIT, the "tuned" preset). For Nolan's own
+ *  weights ask ba_camelot_weights_preset() for "nolan". */
 BA_API ba_camelot_weights ba_camelot_weights_default(void);
 #endif /* BOARDAI_EXPERIMENTAL: the default weights */
 
 /**
- * The weights of a named preset: "nolan" (Michael Nolan's published weights, the default) or
- * "tuned" (weights fitted by Texel regression on self-play positions; it stays a second preset
- * unless it beats "nolan" by an SPRT, see docs/camelot-evaluation.md, "Tuning").
+ * The weights of a named preset: "nolan" (Michael Nolan's published weights) or "tuned" (Nolan's
+ * with the knight's base X fitted by Texel regression on self-play positions; the default since
+ * it beat "nolan" by an SPRT at equal time, see docs/camelot-evaluation.md, "Tuning").
  * @return #BA_OK, #BA_ERR_ARG for a NULL argument, #BA_ERR_RANGE for an unknown preset (the
  * message names it).
  */

@@ -568,8 +568,9 @@ END_TEST
 
 START_TEST(test_weights_default_and_check)
 {
-    /* Every number of the shared file's factor list. */
-    ba_camelot_weights w = ba_camelot_weights_default();
+    /* Every number of the shared file's factor list: the "nolan" preset. */
+    ba_camelot_weights w;
+    ck_assert_int_eq(ba_camelot_weights_preset("nolan", &w, NULL), BA_OK);
     static const int advance[16] = {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0};
     static const int centre[12] = {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0};
     ck_assert_double_eq_tol(w.knight_x, 4.0 / 3.0, 1e-12);
@@ -587,10 +588,16 @@ START_TEST(test_weights_default_and_check)
         ck_assert_int_eq(w.advance[i], advance[i]);
     for (int i = 0; i < 12; i++)
         ck_assert_int_eq(w.centre[i], centre[i]);
+    /* The default weights are the "tuned" preset: Nolan's with the knight's base X fitted. */
+    ba_camelot_weights d = ba_camelot_weights_default();
+    ck_assert_double_eq_tol(d.knight_x, 1.2962, 1e-12);
+    d.knight_x = w.knight_x;
+    ck_assert_int_eq(memcmp(&d, &w, sizeof w), 0);
     /* The default game holds the same weights as the default options. */
     ba_camelot_options o;
     ck_assert_int_eq(ba_camelot_get_options(ba_camelot_game(), &o), BA_OK);
-    ck_assert_int_eq(memcmp(&o.weights, &w, sizeof w), 0);
+    d = ba_camelot_weights_default();
+    ck_assert_int_eq(memcmp(&o.weights, &d, sizeof d), 0);
 
     ba_error err;
     ck_assert_int_eq(ba_camelot_weights_check(&w, &err), BA_OK);

@@ -40,9 +40,18 @@ static const double TABLE[14][8] = {
     {125.00, 150.00, 175.00, 200.00, 225.00, 250.00, 275.00, 300.00},
 };
 
+/* Nolan's weights: the table above is his. */
+static ba_camelot_weights nolan(void)
+{
+    ba_camelot_weights w;
+    ck_assert_int_eq(ba_camelot_weights_preset("nolan", &w, NULL), BA_OK);
+    return w;
+}
+
 static double K(double n, int p)
 {
-    return ba_camelot_knight_value(n, NULL, p);
+    ba_camelot_weights w = nolan();
+    return ba_camelot_knight_value(n, &w, p);
 }
 
 START_TEST(test_every_entry_at_the_unrounded_n)
@@ -112,7 +121,7 @@ END_TEST
 START_TEST(test_weights_scale_the_premium)
 {
     /* With a man worth 200 the whole value doubles; with X = 2 the steps halve instead. */
-    ba_camelot_weights w = ba_camelot_weights_default();
+    ba_camelot_weights w = nolan();
     w.man = 200;
     ck_assert_double_eq_tol(ba_camelot_knight_value(12.27, &w, 5), 2 * K(12.27, 5), 1e-9);
     w.man = 100;
@@ -127,12 +136,15 @@ START_TEST(test_hundredths_in_the_evaluation)
     /* The evaluation keeps K in hundredths of a point, rounded to nearest: 17.09 (the default
      * N), P = 14 is the table's 200.00 up to the heading's rounding: 19995..20005. */
     ba_camelot_options o = ba_camelot_options_default();
+    o.weights = nolan();
     for (int p = 0; p <= 14; p++) {
         int32_t cp = cam_knight_cp(&o, p);
         ck_assert_int_eq(cp, (int32_t)lround(100.0 * K(o.knight_n, p)));
     }
     ck_assert_int_ge(cam_knight_cp(&o, 14), 19995);
     ck_assert_int_le(cam_knight_cp(&o, 14), 20005);
+    /* No weights means the default ones, the tuned preset's X = 1.2962: 162.77 for P = 14. */
+    ck_assert_double_eq_tol(ba_camelot_knight_value(17.09, NULL, 14), 162.77, 0.005);
     /* An extreme N (the rules accept N < 1000) saturates instead of overflowing. */
     o.knight_n = 999.0;
     ck_assert_int_eq(cam_knight_cp(&o, 14), 1000000000);
@@ -142,14 +154,20 @@ END_TEST
 
 START_TEST(test_table_is_the_formula)
 {
-    /* The evaluation reads K from a table for Nolan's N, X and man: every entry is the
-     * formula's, and any other N, X or man (or P) is left to the formula. */
-    ba_camelot_options o = ba_camelot_options_default();
-    for (int p = 0; p <= 14; p++) {
-        int32_t cp = -1;
-        ck_assert_int_eq(cam_knight_cp_table(&o, p, &cp), 1);
-        ck_assert_int_eq(cp, cam_knight_cp(&o, p));
+    /* The evaluation reads K from a table for Nolan's N and man and the X of either preset:
+     * every entry is the formula's, and any other N, X or man (or P) is left to the formula. */
+    static const char *const presets[] = {"nolan", "tuned"};
+    ba_error err;
+    for (int i = 0; i < 2; i++) {
+        ba_camelot_options o = ba_camelot_options_default();
+        ck_assert_int_eq(ba_camelot_weights_preset(presets[i], &o.weights, &err), BA_OK);
+        for (int p = 0; p <= 14; p++) {
+            int32_t cp = -1;
+            ck_assert_int_eq(cam_knight_cp_table(&o, p, &cp), 1);
+            ck_assert_int_eq(cp, cam_knight_cp_scaled(&o, cam_knight_scale(&o), p));
+        }
     }
+    ba_camelot_options o = ba_camelot_options_default();
     int32_t cp = -1;
     ck_assert_int_eq(cam_knight_cp_table(&o, 15, &cp), 0);
     ck_assert_int_eq(cam_knight_cp_table(&o, -1, &cp), 0);

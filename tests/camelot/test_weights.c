@@ -25,16 +25,18 @@ static void eval_first_line(const ba_game *g, char *buf, size_t cap)
     ba_pos_free(p);
 }
 
-START_TEST(nolan_preset_is_the_default)
+START_TEST(tuned_preset_is_the_default)
 {
-    ba_camelot_weights w;
+    ba_camelot_weights w, t;
     ba_error err;
     ck_assert_int_eq(ba_camelot_weights_preset("nolan", &w, &err), BA_OK);
+    ck_assert_int_eq(ba_camelot_weights_preset("tuned", &t, &err), BA_OK);
     ba_camelot_weights d = ba_camelot_weights_default();
     ck_assert_str_eq(ba_camelot_weights_name(&w), "nolan");
-    ck_assert_str_eq(ba_camelot_weights_name(&d), "nolan");
+    ck_assert_str_eq(ba_camelot_weights_name(&d), "tuned");
+    ck_assert_double_eq(d.knight_x, t.knight_x);
     ba_camelot_options o = ba_camelot_options_default();
-    ck_assert_str_eq(ba_camelot_weights_name(&o.weights), "nolan");
+    ck_assert_str_eq(ba_camelot_weights_name(&o.weights), "tuned");
     ck_assert_int_eq(ba_camelot_weights_preset("bogus", &w, &err), BA_ERR_RANGE);
     ck_assert_ptr_nonnull(strstr(err.message, "bogus"));
     ck_assert_int_eq(ba_camelot_weights_preset(NULL, &w, &err), BA_ERR_ARG);
@@ -47,9 +49,10 @@ END_TEST
 
 START_TEST(tuned_preset)
 {
-    ba_camelot_weights t, n = ba_camelot_weights_default();
+    ba_camelot_weights t, n;
     ba_error err;
     ck_assert_int_eq(ba_camelot_weights_preset("tuned", &t, &err), BA_OK);
+    ck_assert_int_eq(ba_camelot_weights_preset("nolan", &n, &err), BA_OK);
     ck_assert_str_eq(ba_camelot_weights_name(&t), "tuned");
     ck_assert_int_eq(ba_camelot_weights_check(&t, &err), BA_OK);
     /* the fit changes only the position factors; the unit, the win terms and the move
@@ -78,9 +81,15 @@ START_TEST(presets_through_options_and_registry)
     ba_error err;
     char line[256];
     eval_first_line(ba_camelot_game(), line, sizeof line);
-    ck_assert_str_eq(line, "weights nolan (N = 17.09)");
+    ck_assert_str_eq(line, "weights tuned (N = 17.09)");
 
     ba_camelot_options o = ba_camelot_options_default();
+    ck_assert_int_eq(ba_camelot_weights_preset("nolan", &o.weights, &err), BA_OK);
+    ba_game *by_nolan = NULL;
+    ck_assert_int_eq(ba_camelot_create(&o, &by_nolan, &err), BA_OK);
+    eval_first_line(by_nolan, line, sizeof line);
+    ck_assert_str_eq(line, "weights nolan (N = 17.09)");
+    ba_game_destroy(by_nolan);
     ck_assert_int_eq(ba_camelot_weights_preset("tuned", &o.weights, &err), BA_OK);
     ba_game *by_options = NULL, *by_spec = NULL, *nolan = NULL, *custom = NULL;
     ck_assert_int_eq(ba_camelot_create(&o, &by_options, &err), BA_OK);
@@ -131,7 +140,8 @@ END_TEST
 START_TEST(table_factors_scaled_through_registry)
 {
     ba_error err;
-    const ba_camelot_weights nolan = ba_camelot_weights_default();
+    ba_camelot_weights nolan;
+    ck_assert_int_eq(ba_camelot_weights_preset("nolan", &nolan, &err), BA_OK);
     ba_game *none = NULL, *scaled = NULL, *bad = NULL;
     ck_assert_int_eq(ba_game_open("camelot:advance=0,centre=0", &none, &err), BA_OK);
     ck_assert_int_eq(ba_game_open("camelot:weights=tuned,advance=50,centre=150", &scaled, &err),
@@ -181,7 +191,7 @@ Suite *ba_test_suite(void)
     Suite *s = suite_create("camelot_weights");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, nolan_preset_is_the_default);
+    tcase_add_test(tc, tuned_preset_is_the_default);
     tcase_add_test(tc, tuned_preset);
     tcase_add_test(tc, presets_through_options_and_registry);
     tcase_add_test(tc, table_factors_scaled_through_registry);

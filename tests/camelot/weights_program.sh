@@ -8,7 +8,7 @@ fail=0
 first_eval_line() { printf 'eval\nquit\n' | timeout 60 "$prog" --protocol "$@" | head -n 1; }
 
 line=$(first_eval_line)
-[ "$line" = "weights nolan (N = 17.09)" ] || { echo "default: eval said '$line'"; fail=1; }
+[ "$line" = "weights tuned (N = 17.09)" ] || { echo "default: eval said '$line'"; fail=1; }
 line=$(first_eval_line --weights nolan)
 [ "$line" = "weights nolan (N = 17.09)" ] || { echo "--weights nolan: eval said '$line'"; fail=1; }
 line=$(first_eval_line --weights tuned)

@@ -266,7 +266,7 @@ function renderStats(st) {
     ['Castle moves', `White ${st.castle_moves[0]}/${s.castle_limit} · Black ${st.castle_moves[1]}/${s.castle_limit}`],
     ['No capture for', s.quiet_limit ? `${Math.floor(s.quiet_plies / 2)} of 50 moves each` : `${s.quiet_plies} plies`],
     ['Position seen', `${s.repetitions} time${s.repetitions === 1 ? '' : 's'} (3 draws)`],
-    ['AI weights', s.weights || 'nolan'],
+    ['AI weights', s.weights || 'tuned'],
   ];
   ui.stats.textContent = '';
   for (const [k, v] of rows) {

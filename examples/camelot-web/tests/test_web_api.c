@@ -200,8 +200,8 @@ START_TEST(new_game_state)
     ck_assert_str_eq(str(ai, "side"), "black");
     ck_assert_int_eq((int)json_integer_value(json_object_get(ai, "level")), 3);
     ck_assert(json_is_false(json_object_get(ai, "thinking")));
-    /* the default game's AI plays Nolan's weights, and the status says so */
-    ck_assert_str_eq(str(json_object_get(st, "status"), "weights"), "nolan");
+    /* the default game's AI plays the default (tuned) weights, and the status says so */
+    ck_assert_str_eq(str(json_object_get(st, "status"), "weights"), "tuned");
     const char *none[] = {NULL};
     check_moves_match(st, none);
     json_decref(st);
