@@ -20,15 +20,16 @@
 #   --sharp-equal     also play Sharp without a depth limit on the same clock
 #   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
 #   --only WHAT       selfplay | sharp4 | newold (default all that apply)
-#   --depth N         this build searches N steps a turn (AEI `depth`, bot_depth), whatever the
-#                     load, within the clock: a screen that a loaded machine does not distort
+#   --depth N         this build (and the --base build) searches N steps a turn (AEI `depth`,
+#                     bot_depth), whatever the load, within the clock: a screen that a loaded
+#                     machine does not distort (give a clock generous enough never to cut it)
 #   --timeout SECONDS bound on each pairing (default 3600)
 # Nothing of the AEI tools or of Sharp is copied into the project; configuration files and game
 # records go to a temporary folder whose path is printed.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; }
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     usage
@@ -125,6 +126,9 @@ if [ "$ONLY" = all ] || [ "$ONLY" = selfplay ]; then
 fi
 if [ -n "$BASE" ] && { [ "$ONLY" = all ] || [ "$ONLY" = newold ]; }; then
     OLD_SECTION=$(printf '\n[Old]\ncmdline = %s --aei\n' "$BASE/examples/boardai-arimaa")
+    if [ -n "$DEPTH" ]; then
+        OLD_SECTION=$(printf '%s\nbot_depth = %s\n' "$OLD_SECTION" "$DEPTH")
+    fi
     pairing newold Steps "$STEPS_SECTION"$'\n' Old "$OLD_SECTION"$'\n'
 fi
 if [ "$SHARP" != "-" ] && { [ "$ONLY" = all ] || [ "$ONLY" = sharp4 ]; }; then

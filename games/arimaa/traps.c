@@ -90,6 +90,10 @@ int arm_trap_terms(const arm_params *p, const arm_state *st, int side)
          * push or pull from it), half rate two squares away. */
         for (int s = 0; s < 2; s++) {
             if (pw[s ^ 1] <= pw[s]) continue;
+            /* A trap takes one piece at a time: the charge is that of the piece most at stake,
+             * not the sum over every piece near (which made a lone enemy elephant beside a trap
+             * cost more than a cat, so the search gave real material to keep it away). */
+            long worst = 0;
             for (uint64_t exposed = st->occ[s] & z.area; exposed; exposed &= exposed - 1) {
                 int sq = arm_lsb(exposed);
                 int type = st->board[sq] & 7;
@@ -100,8 +104,9 @@ int arm_trap_terms(const arm_params *p, const arm_state *st, int side)
                 int pct = frozen[s] & arm_bit(sq) ? p->trap_danger_frozen_pct : p->trap_danger_pct;
                 if (!((z.ring | arm_bit(z.sq)) & arm_bit(sq))) pct /= 2;
                 long cost = (long)value[s][type] * pct / 100;
-                score += s == side ? -cost : cost;
+                if (cost > worst) worst = cost;
             }
+            score += s == side ? -worst : worst;
         }
     }
     return (int)score;

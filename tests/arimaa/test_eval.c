@@ -437,16 +437,19 @@ START_TEST(trap_danger)
     ck_assert_int_eq(arm_trap_terms(&p, &frozen, ARM_GOLD) - arm_trap_terms(&off, &frozen, ARM_GOLD),
                      -(cat * p.trap_danger_frozen_pct / 100));
     /* A gold rabbit beside the cat unfreezes it: the smaller share (Silver still controls c6:
-     * 8 against the cat's 4 and the rabbit's 1); the rabbit on b5, two squares from c6 and from
-     * the elephant, is charged half the smaller share. */
+     * 8 against the cat's 4 and the rabbit's 1). The rabbit on b5, two squares from c6 and from
+     * the elephant, would be charged half the smaller share, but a trap takes one piece at a
+     * time: only the larger charge, the cat's, counts. */
     arm_state guarded = at_pos('g', "Cc5 Rb5 ed5 Ra1 rh8");
     arm_state guarded_no_cat = at_pos('g', "Rb5 ed5 Ra1 rh8");
     arm_state guarded_no_rabbit = at_pos('g', "Cc5 ed5 Ra1 rh8");
     cat = arm_material(&guarded, &p.eval, ARM_GOLD) - arm_material(&guarded_no_cat, &p.eval, ARM_GOLD);
     int rabbit_b5 =
         arm_material(&guarded, &p.eval, ARM_GOLD) - arm_material(&guarded_no_rabbit, &p.eval, ARM_GOLD);
+    ck_assert_int_gt(cat * p.trap_danger_pct / 100, rabbit_b5 * (p.trap_danger_pct / 2) / 100);
+    ck_assert_int_gt(rabbit_b5 * (p.trap_danger_pct / 2) / 100, 0);
     ck_assert_int_eq(arm_trap_terms(&p, &guarded, ARM_GOLD) - arm_trap_terms(&off, &guarded, ARM_GOLD),
-                     -(cat * p.trap_danger_pct / 100) - rabbit_b5 * (p.trap_danger_pct / 2) / 100);
+                     -(cat * p.trap_danger_pct / 100));
     /* With the gold elephant beside c6 too, Gold controls it: no charge. */
     arm_state held = at_pos('g', "Cc5 Ec7 ed5 Ra1 rh8");
     ck_assert_int_eq(arm_trap_terms(&p, &held, ARM_GOLD), arm_trap_terms(&off, &held, ARM_GOLD));

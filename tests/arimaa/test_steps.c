@@ -335,6 +335,77 @@ START_TEST(step_search_finds_goal)
 }
 END_TEST
 
+/* From a game lost to bot_Sharp (Gold's cat lost on move 16): Silver to move, Gold's cat on c5
+ * frozen by Silver's camel on c4 beside the trap c6, which only Silver's pieces guard. Silver's
+ * turn searched at 4 steps must take a gold piece (the cat, e.g. by the push Cc5n mc4n). With the
+ * trap terms as they were (6 points a control unit, every exposed piece charged) the search kept
+ * the threat and walked its elephant towards f3 instead (ed3e ee3n ee4e ra8s): the trap terms
+ * swung by more than a cat from one elephant move, so the engine neither took free material nor,
+ * as Gold, saw it as lost. */
+START_TEST(step_search_takes_free_cat)
+{
+    ba_game *g = step_game();
+    ba_pos *pos = NULL;
+    ba_engine *e = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ck_assert_int_eq(ba_pos_set_text(pos, "s [rrrr.rr...d.cd.rRr..h.hcD.C.ME....m........e..HDR...RCR..RRHRR..]", &err),
+                     BA_OK);
+    int cats_before = arm_popcount(((const arm_state *)ba_pos_state(pos))->bb[ARM_GOLD][ARM_CAT]);
+    ba_engine_set(e, BA_OPT_DEPTH, 4);
+    for (int i = 0; i < 5 && ba_pos_side_to_move(pos) == ARM_SILVER; i++) {
+        ba_search_result r;
+        ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
+        ck_assert_int_eq(ba_pos_play(pos, &r.best, &err), BA_OK);
+    }
+    ck_assert_int_eq(ba_pos_side_to_move(pos), ARM_GOLD);
+    const arm_state *after = ba_pos_state(pos);
+    ck_assert_int_eq(arm_popcount(after->bb[ARM_GOLD][ARM_CAT]), cats_before - 1);
+    ba_engine_free(e);
+    ba_pos_free(pos);
+    ba_game_destroy(g);
+}
+END_TEST
+
+/* From the same series (Silver's horse lost on move 12): Silver to move, its horse on d4 two
+ * pushes from c3 by Gold's camel on d5. The 6-step search with the old trap weights kept the horse
+ * there (db7s de6w cf5e rf6w) for trap-control points and Gold took it; Silver's turn must now
+ * leave Gold no capture of the horse within Gold's next turn (the capture-threat detector's
+ * two actions). */
+START_TEST(step_search_saves_horse)
+{
+    ba_game *g = step_game();
+    ba_pos *pos = NULL;
+    ba_engine *e = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ck_assert_int_eq(ba_pos_set_text(pos, "s [.rr...r..dcrrrh...r.dr.....M.c.....h.HEmR..DH.eR..C.DRCRRRR...R.]", &err),
+                     BA_OK);
+    arm_state threat;
+    ck_assert_int_eq(arm_capture_threat(ba_pos_state(pos), ARM_GOLD, 2, &threat), 1);
+    ck_assert_int_eq(arm_popcount(threat.bb[ARM_SILVER][ARM_HORSE]), 1); /* the horse would go */
+    /* As the AEI session plays: one search, the line's steps of the side to move, and a
+     * search again only if the line ends inside the turn. */
+    ba_engine_set(e, BA_OPT_DEPTH, 6);
+    for (int i = 0; i < 5 && ba_pos_side_to_move(pos) == ARM_SILVER; i++) {
+        ba_search_result r;
+        ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
+        for (int k = 0; k < r.pv_len && ba_pos_side_to_move(pos) == ARM_SILVER; k++)
+            ck_assert_int_eq(ba_pos_play(pos, &r.pv[k], &err), BA_OK);
+    }
+    ck_assert_int_eq(ba_pos_side_to_move(pos), ARM_GOLD);
+    const arm_state *after = ba_pos_state(pos);
+    ck_assert_int_eq(arm_popcount(after->bb[ARM_SILVER][ARM_HORSE]), 2);
+    if (arm_capture_threat(after, ARM_GOLD, 2, &threat))
+        ck_assert_int_eq(arm_popcount(threat.bb[ARM_SILVER][ARM_HORSE]), 2);
+    ba_engine_free(e);
+    ba_pos_free(pos);
+    ba_game_destroy(g);
+}
+END_TEST
+
 /* Quiescence's noisy moves at a turn start: the side to move's captures by one push or pull
  * (here the elephant's push of the rabbit on f5 onto f6), none of its simple steps; and none at
  * all when the opponent threatens a goal (the evaluation then sees the threat). */
@@ -419,6 +490,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, step_moves_text_and_rules);
     tcase_add_test(tc, step_game_conformance);
     tcase_add_test(tc, step_search_finds_goal);
+    tcase_add_test(tc, step_search_takes_free_cat);
+    tcase_add_test(tc, step_search_saves_horse);
     tcase_add_test(tc, step_noisy_captures_at_turn_start);
     tcase_add_test(tc, step_game_from_registry);
     tcase_add_test(tc, step_search_with_futility_finds_goal);
