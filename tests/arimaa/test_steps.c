@@ -335,6 +335,35 @@ START_TEST(step_search_finds_goal)
 }
 END_TEST
 
+/* A position of the step game from its text. */
+static ba_pos *position_of(ba_game *g, const char *text)
+{
+    ba_pos *pos = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    ck_assert_int_eq(ba_pos_set_text(pos, text, &err), BA_OK);
+    return pos;
+}
+
+/* The side to move's whole turn as the AEI session plays it: one search at @p depth steps, the
+ * line's steps of that side, and a search again only if the line ends inside the turn. */
+static void play_turn_as_aei(ba_game *g, ba_pos *pos, int depth)
+{
+    ba_engine *e = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ba_engine_set(e, BA_OPT_DEPTH, depth);
+    int side = ba_pos_side_to_move(pos);
+    for (int i = 0; i < 5 && ba_pos_side_to_move(pos) == side; i++) {
+        ba_search_result r;
+        ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
+        for (int k = 0; k < r.pv_len && ba_pos_side_to_move(pos) == side; k++)
+            ck_assert_int_eq(ba_pos_play(pos, &r.pv[k], &err), BA_OK);
+    }
+    ck_assert_int_ne(ba_pos_side_to_move(pos), side);
+    ba_engine_free(e);
+}
+
 /* From a game lost to bot_Sharp (Gold's cat lost on move 16): Silver to move, Gold's cat on c5
  * frozen by Silver's camel on c4 beside the trap c6, which only Silver's pieces guard. Silver's
  * turn searched at 4 steps must take a gold piece (the cat, e.g. by the push Cc5n mc4n). With the
@@ -345,24 +374,11 @@ END_TEST
 START_TEST(step_search_takes_free_cat)
 {
     ba_game *g = step_game();
-    ba_pos *pos = NULL;
-    ba_engine *e = NULL;
-    ba_error err;
-    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
-    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
-    ck_assert_int_eq(ba_pos_set_text(pos, "s [rrrr.rr...d.cd.rRr..h.hcD.C.ME....m........e..HDR...RCR..RRHRR..]", &err),
-                     BA_OK);
+    ba_pos *pos = position_of(g, "s [rrrr.rr...d.cd.rRr..h.hcD.C.ME....m........e..HDR...RCR..RRHRR..]");
     int cats_before = arm_popcount(((const arm_state *)ba_pos_state(pos))->bb[ARM_GOLD][ARM_CAT]);
-    ba_engine_set(e, BA_OPT_DEPTH, 4);
-    for (int i = 0; i < 5 && ba_pos_side_to_move(pos) == ARM_SILVER; i++) {
-        ba_search_result r;
-        ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
-        ck_assert_int_eq(ba_pos_play(pos, &r.best, &err), BA_OK);
-    }
-    ck_assert_int_eq(ba_pos_side_to_move(pos), ARM_GOLD);
+    play_turn_as_aei(g, pos, 4);
     const arm_state *after = ba_pos_state(pos);
     ck_assert_int_eq(arm_popcount(after->bb[ARM_GOLD][ARM_CAT]), cats_before - 1);
-    ba_engine_free(e);
     ba_pos_free(pos);
     ba_game_destroy(g);
 }
@@ -376,31 +392,15 @@ END_TEST
 START_TEST(step_search_saves_horse)
 {
     ba_game *g = step_game();
-    ba_pos *pos = NULL;
-    ba_engine *e = NULL;
-    ba_error err;
-    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
-    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
-    ck_assert_int_eq(ba_pos_set_text(pos, "s [.rr...r..dcrrrh...r.dr.....M.c.....h.HEmR..DH.eR..C.DRCRRRR...R.]", &err),
-                     BA_OK);
+    ba_pos *pos = position_of(g, "s [.rr...r..dcrrrh...r.dr.....M.c.....h.HEmR..DH.eR..C.DRCRRRR...R.]");
     arm_state threat;
     ck_assert_int_eq(arm_capture_threat(ba_pos_state(pos), ARM_GOLD, 2, &threat), 1);
     ck_assert_int_eq(arm_popcount(threat.bb[ARM_SILVER][ARM_HORSE]), 1); /* the horse would go */
-    /* As the AEI session plays: one search, the line's steps of the side to move, and a
-     * search again only if the line ends inside the turn. */
-    ba_engine_set(e, BA_OPT_DEPTH, 6);
-    for (int i = 0; i < 5 && ba_pos_side_to_move(pos) == ARM_SILVER; i++) {
-        ba_search_result r;
-        ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
-        for (int k = 0; k < r.pv_len && ba_pos_side_to_move(pos) == ARM_SILVER; k++)
-            ck_assert_int_eq(ba_pos_play(pos, &r.pv[k], &err), BA_OK);
-    }
-    ck_assert_int_eq(ba_pos_side_to_move(pos), ARM_GOLD);
+    play_turn_as_aei(g, pos, 6);
     const arm_state *after = ba_pos_state(pos);
     ck_assert_int_eq(arm_popcount(after->bb[ARM_SILVER][ARM_HORSE]), 2);
     if (arm_capture_threat(after, ARM_GOLD, 2, &threat))
         ck_assert_int_eq(arm_popcount(threat.bb[ARM_SILVER][ARM_HORSE]), 2);
-    ba_engine_free(e);
     ba_pos_free(pos);
     ba_game_destroy(g);
 }
