@@ -74,6 +74,19 @@ START_TEST(tuned_preset)
 }
 END_TEST
 
+/* The static value of a position given as text, in game @p g. */
+static int value_of(const ba_game *g, const char *text)
+{
+    ba_pos *pos = NULL;
+    ba_error err;
+    int v = 0;
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    ck_assert_int_eq(ba_pos_set_text(pos, text, &err), BA_OK);
+    ck_assert_int_eq(ba_pos_evaluate(pos, &v), BA_OK);
+    ba_pos_free(pos);
+    return v;
+}
+
 /* Through the options and through the registry's `weights=` key: `eval` names the preset, and
  * the two presets evaluate a position that is not symmetric differently. */
 START_TEST(presets_through_options_and_registry)
@@ -117,17 +130,7 @@ START_TEST(presets_through_options_and_registry)
 
     /* the same unbalanced position (White has two knights, Black none) under both presets */
     const char *text = "2/8/10/12/12/2mmmm6/12/12/12/12/2KKMM6/12/12/10/8/2 w 0 0 - 0";
-    ba_pos *pn = NULL, *pt = NULL;
-    ck_assert_int_eq(ba_pos_new(nolan, &pn), BA_OK);
-    ck_assert_int_eq(ba_pos_new(by_spec, &pt), BA_OK);
-    ck_assert_int_eq(ba_pos_set_text(pn, text, &err), BA_OK);
-    ck_assert_int_eq(ba_pos_set_text(pt, text, &err), BA_OK);
-    int sn = 0, st = 0;
-    ck_assert_int_eq(ba_pos_evaluate(pn, &sn), BA_OK);
-    ck_assert_int_eq(ba_pos_evaluate(pt, &st), BA_OK);
-    ck_assert_int_ne(sn, st);
-    ba_pos_free(pn);
-    ba_pos_free(pt);
+    ck_assert_int_ne(value_of(nolan, text), value_of(by_spec, text));
     ba_game_destroy(by_options);
     ba_game_destroy(by_spec);
     ba_game_destroy(nolan);
@@ -165,17 +168,7 @@ START_TEST(table_factors_scaled_through_registry)
     /* White's pieces stand on central files (C-F), Black's on the edge (A-D): the centre table
      * values them differently, so the evaluation changes without the two tables */
     const char *text = "2/8/10/12/12/mmmm8/12/12/12/12/2KKMM6/12/12/10/8/2 w 0 0 - 0";
-    ba_pos *pf = NULL, *pn = NULL;
-    ck_assert_int_eq(ba_pos_new(ba_camelot_game(), &pf), BA_OK);
-    ck_assert_int_eq(ba_pos_new(none, &pn), BA_OK);
-    ck_assert_int_eq(ba_pos_set_text(pf, text, &err), BA_OK);
-    ck_assert_int_eq(ba_pos_set_text(pn, text, &err), BA_OK);
-    int full = 0, without = 0;
-    ck_assert_int_eq(ba_pos_evaluate(pf, &full), BA_OK);
-    ck_assert_int_eq(ba_pos_evaluate(pn, &without), BA_OK);
-    ck_assert_int_ne(full, without);
-    ba_pos_free(pf);
-    ba_pos_free(pn);
+    ck_assert_int_ne(value_of(ba_camelot_game(), text), value_of(none, text));
 
     ck_assert_int_eq(ba_game_open("camelot:advance=-1", &bad, &err), BA_ERR_RANGE);
     ck_assert_ptr_nonnull(strstr(err.message, "advance"));
