@@ -50,7 +50,6 @@ static const struct {
 };
 
 static const char *const CAMELOT_WEIGHT_SETS[] = {"nolan", "tuned", NULL};
-enum { CAMELOT_DEFAULT_SET = 1 }; /* "tuned", the default weights */
 
 /* Factors 4 and 7 are tables, so their parameters scale the preset's table (in percent, rounded
  * to the nearest point) rather than set one weight: 0 is the ablation of the factor, 100 the
@@ -72,14 +71,16 @@ static int camelot_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         return BA_OK;
     }
     ba_camelot_options o = ba_camelot_options_default();
-    int set = CAMELOT_DEFAULT_SET, rc;
+    int set = 0, rc;
     if ((rc = bac_reg_bool(a, "fifty_move_rule", &o.fifty_move_rule, err)) ||
         (rc = bac_reg_bool(a, "repetition_draw", &o.repetition_draw, err)) ||
         (rc = bac_reg_int(a, "castle_moves", 0, 255, &o.castle_moves_per_player, err)) ||
         (rc = bac_reg_bool(a, "knight_canter_rule", &o.knight_canter_rule, err)) ||
         (rc = bac_reg_choice(a, "weights", CAMELOT_WEIGHT_SETS, &set, err)))
         return rc;
-    if ((rc = ba_camelot_weights_preset(CAMELOT_WEIGHT_SETS[set], &o.weights, err)))
+    /* Without `weights=` the default options' weights stand (the library's default preset). */
+    if (bac_reg_has(a, "weights") &&
+        (rc = ba_camelot_weights_preset(CAMELOT_WEIGHT_SETS[set], &o.weights, err)))
         return rc;
     if ((rc = bac_reg_real(a, "N", 0.0, 1000.0, &o.knight_n, err)) ||
         (rc = bac_reg_real(a, "X", 1.0, 4.0, &o.weights.knight_x, err)))
