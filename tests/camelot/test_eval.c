@@ -282,6 +282,8 @@ START_TEST(test_mobility_plain_and_canter)
      * Charge: 9, so White 17. Weighted: 17 * 1 point. */
     setup(&f, "Kd5 d6", "e7", 0);
     ck_assert_int_eq(cam_eval_mobility_count(&f.v, 0), 17);
+    ck_assert_int_eq(cam_eval_mobility(&f.v, 0, &f.o), 0); /* the default preset leaves it out */
+    f.o.weights.mobility = 1;                               /* Nolan's weight */
     ck_assert_int_eq(cam_eval_mobility(&f.v, 0, &f.o), 1700);
     /* Two canters in a row: D4 over D5 to D6, then over D7 to D8. D4: plain C3 D3 E3 C4 E4
      * C5 E5 (7, D5 occupied) + canters D6 D8 (2) = 9. D5: plain C4 E4 C5 E5 C6 D6 E6 (7), canter
@@ -588,10 +590,13 @@ START_TEST(test_weights_default_and_check)
         ck_assert_int_eq(w.advance[i], advance[i]);
     for (int i = 0; i < 12; i++)
         ck_assert_int_eq(w.centre[i], centre[i]);
-    /* The default weights are the "tuned" preset: Nolan's with the knight's base X fitted. */
+    /* The default weights are the "tuned" preset: Nolan's with the knight's base X fitted and
+     * mobility left out. */
     ba_camelot_weights d = ba_camelot_weights_default();
     ck_assert_double_eq_tol(d.knight_x, 1.2962, 1e-12);
+    ck_assert_int_eq(d.mobility, 0);
     d.knight_x = w.knight_x;
+    d.mobility = w.mobility;
     ck_assert_int_eq(memcmp(&d, &w, sizeof w), 0);
     /* The default game holds the same weights as the default options. */
     ba_camelot_options o;

@@ -98,9 +98,19 @@ static void random_state(cam_state *s, int density)
     cam_state_finish(s);
 }
 
+/* A game with Nolan's weights: the default (tuned) preset leaves mobility out (weight 0). */
+static ba_game *nolan_game(void)
+{
+    ba_camelot_options o = ba_camelot_options_default();
+    ck_assert_int_eq(ba_camelot_weights_preset("nolan", &o.weights, NULL), BA_OK);
+    ba_game *g = NULL;
+    ck_assert_int_eq(ba_camelot_create(&o, &g, NULL), BA_OK);
+    return g;
+}
+
 START_TEST(test_mobility_matches_reference)
 {
-    const ba_game *g = ba_camelot_game();
+    ba_game *g = nolan_game();
     srand(12345);
     for (int trial = 0; trial < 400; trial++) {
         cam_state s;
@@ -126,6 +136,7 @@ START_TEST(test_mobility_matches_reference)
             ck_assert_int_eq(b.terms[side][BA_CAMELOT_F_MOBILITY],
                              100 * cam_eval_mobility_count(&v, side));
     }
+    ba_game_destroy(g);
 }
 END_TEST
 
@@ -292,7 +303,8 @@ START_TEST(test_start_position)
      * material: 10 men + 4 knights at K(14, N) (N = the default 17.09, about 200);
      * advance: 8 pieces on the 6th rank (11) + 6 on the 7th (14) = 172;
      * mobility: the shared file's 100 first moves (52 plain + 48 canters, one per square
-     *   reached since nothing can be captured) = 100;
+     *   reached since nothing can be captured) = 100 at Nolan's weight 1 (the default tuned
+     *   preset weighs it 0, so the default game's term is 0; Nolan's game is checked below);
      * trading: 400 (equal material); centre: C6 2 + D7 3 + I7 3 + J6 2 + D6 3 + E6 4 + E7 4 +
      *   F6 5 + F7 5 + G6 5 + G7 5 + H6 4 + H7 4 + I6 3 = 52;
      * knight support: C6 D7 I7 J6 (the knights touch each other in pairs) and D6 E6 E7 H6 H7
@@ -313,15 +325,21 @@ START_TEST(test_start_position)
         ck_assert_int_eq(t[BA_CAMELOT_F_CASTLE_WIN], 0);
         ck_assert_int_eq(t[BA_CAMELOT_F_WIPEOUT], 0);
         ck_assert_int_eq(t[BA_CAMELOT_F_ADVANCE], 17200);
-        ck_assert_int_eq(t[BA_CAMELOT_F_MOBILITY], 10000);
+        ck_assert_int_eq(t[BA_CAMELOT_F_MOBILITY], 0);
         ck_assert_int_eq(t[BA_CAMELOT_F_TRADING], 40000);
         ck_assert_int_eq(t[BA_CAMELOT_F_CENTRE], 5200);
         ck_assert_int_eq(t[BA_CAMELOT_F_KNIGHT_SUPPORT], 5000);
         ck_assert_int_eq(t[BA_CAMELOT_F_MAN_SUPPORT], 2000);
         ck_assert_int_eq(t[BA_CAMELOT_F_EXPOSURE], 0);
-        ck_assert_int_eq(b.total[side], 4 * k + 100000 + 17200 + 10000 + 40000 + 5200 + 5000 + 2000);
+        ck_assert_int_eq(b.total[side], 4 * k + 100000 + 17200 + 40000 + 5200 + 5000 + 2000);
     }
     ck_assert_int_eq(b.score, 0);
+    ba_game *nolan = nolan_game();
+    ba_camelot_breakdown bn;
+    ck_assert_int_eq(ba_camelot_evaluate_breakdown(nolan, ba_pos_state(pos), &bn), BA_OK);
+    for (int side = 0; side < 2; side++)
+        ck_assert_int_eq(bn.terms[side][BA_CAMELOT_F_MOBILITY], 10000);
+    ba_game_destroy(nolan);
     int score = 1;
     ck_assert_int_eq(ba_pos_evaluate(pos, &score), BA_OK);
     ck_assert_int_eq(score, 0);
@@ -389,8 +407,14 @@ START_TEST(test_explain_text)
     for (int f = 0; f < BA_CAMELOT_FACTORS; f++)
         ck_assert_msg(strstr(buf, ba_camelot_factor_name(f)) != NULL, "%s missing in:\n%s",
                       ba_camelot_factor_name(f), buf);
-    ck_assert_ptr_nonnull(strstr(buf, "mobility            100.00     100.00"));
+    /* the default (tuned) preset weighs mobility 0; Nolan's weight 1 gives the 100 squares */
+    ck_assert_ptr_nonnull(strstr(buf, "mobility              0.00       0.00"));
     ck_assert_ptr_nonnull(strstr(buf, "advance             172.00     172.00"));
+    ba_game *nolan = nolan_game();
+    char nbuf[4096];
+    ck_assert_int_gt(nolan->explain(nolan, ba_pos_state(pos), nbuf, sizeof nbuf), 0);
+    ck_assert_ptr_nonnull(strstr(nbuf, "mobility            100.00     100.00"));
+    ba_game_destroy(nolan);
     ck_assert_ptr_nonnull(strstr(buf, "total "));
     /* Too small a buffer is an error, with an empty string left behind. */
     char small[40];

@@ -41,7 +41,7 @@ START_TEST(tuned_preset_is_the_default)
     ck_assert_ptr_nonnull(strstr(err.message, "bogus"));
     ck_assert_int_eq(ba_camelot_weights_preset(NULL, &w, &err), BA_ERR_ARG);
     ck_assert_int_eq(ba_camelot_weights_preset("nolan", NULL, &err), BA_ERR_ARG);
-    d.mobility = 0;
+    d.mobility = 1; /* the tuned preset with Nolan's mobility is neither preset */
     ck_assert_str_eq(ba_camelot_weights_name(&d), "custom");
     ck_assert_str_eq(ba_camelot_weights_name(NULL), "custom");
 }
@@ -161,9 +161,11 @@ START_TEST(table_factors_scaled_through_registry)
         ck_assert_int_eq(got_none.weights.centre[f], 0);
         ck_assert_int_eq(got_scaled.weights.centre[f], (3 * nolan.centre[f] + 1) / 2);
     }
-    /* the other factors keep the preset's values */
-    ck_assert_int_eq(got_none.weights.mobility, nolan.mobility);
-    ck_assert_int_eq(got_none.weights.knight_support, nolan.knight_support);
+    /* the other factors keep the (default, tuned) preset's values */
+    ba_camelot_weights tuned;
+    ck_assert_int_eq(ba_camelot_weights_preset("tuned", &tuned, &err), BA_OK);
+    ck_assert_int_eq(got_none.weights.mobility, tuned.mobility);
+    ck_assert_int_eq(got_none.weights.knight_support, tuned.knight_support);
 
     /* White's pieces stand on central files (C-F), Black's on the edge (A-D): the centre table
      * values them differently, so the evaluation changes without the two tables */
