@@ -16,7 +16,8 @@
 #   --rounds N        rounds per pairing (default 4; roundrobin alternates the colours)
 #   --tc TC           the AEI time control (default 2s/6s/100/12s/80t: 2 s a turn, 6 s reserve,
 #                     100 % of unused time to the reserve, reserve cap 12 s, 80 turns)
-#   --build DIR       the build folder holding examples/boardai-arimaa (default build)
+#   --build DIR       the build folder holding examples/boardai-arimaa (default build); the
+#                     program loads that folder's libboardai.so, so keep one folder per commit
 #   --sharp-equal     also play Sharp without a depth limit on the same clock
 #   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
 #   --only WHAT       selfplay | sharp4 | newold (default all that apply)
@@ -29,7 +30,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; }
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     usage
