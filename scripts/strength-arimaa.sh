@@ -16,7 +16,8 @@
 #   --rounds N        rounds per pairing (default 4; roundrobin alternates the colours)
 #   --tc TC           the AEI time control (default 2s/6s/100/12s/80t: 2 s a turn, 6 s reserve,
 #                     100 % of unused time to the reserve, reserve cap 12 s, 80 turns)
-#   --build DIR       the build folder holding examples/boardai-arimaa (default build)
+#   --build DIR       the build folder holding examples/boardai-arimaa (default build); the
+#                     program loads that folder's libboardai.so, so keep one folder per commit
 #   --sharp-equal     also play Sharp without a depth limit on the same clock
 #   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
 #   --only WHAT       selfplay | sharp4 | newold (default all that apply)
@@ -29,7 +30,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; }
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     usage
@@ -113,7 +114,49 @@ pairing() {
     if [ -f "$WORK/$name.pgn" ]; then
         echo "   game lengths (plies incl. setups): $(grep -o 'PlyCount "[0-9]*"' "$WORK/$name.pgn" |
             grep -o '[0-9]*' | tr '\n' ' ')"
+        captures "$WORK/$name.pgn" "$a"
     fi
+}
+
+# Pieces each game's bots lost, from the records replayed step by step: the records write the
+# capture tokens of some bots' moves only (boardai's AEI bestmove leaves them out), so the
+# captures are found by the trap rule (a piece on a trap with no friend beside it is removed).
+captures() {
+    python3 - "$1" "$2" <<'PY'
+import re, sys
+games, cur = [], None
+for line in open(sys.argv[1]):
+    m = re.match(r'\[White "(.*)"\]', line)
+    if m:
+        cur = {'white': m.group(1), 'lost': {'g': 0, 's': 0}, 'board': {}}
+        games.append(cur)
+    m = re.match(r'\d+([gswb]) (.*)', line.strip())
+    if not m or cur is None:
+        continue
+    b = cur['board']
+    for t in m.group(2).split():
+        if len(t) == 3:
+            b[(t[1], int(t[2]))] = t[0]
+        elif len(t) == 4 and t[3] in 'nsew':
+            f, r = t[1], int(t[2])
+            nf = chr(ord(f) + {'e': 1, 'w': -1}.get(t[3], 0))
+            nr = r + {'n': 1, 's': -1}.get(t[3], 0)
+            b.pop((f, r), None)
+            b[(nf, nr)] = t[0]
+            for tf, tr in (('c', 3), ('f', 3), ('c', 6), ('f', 6)):
+                p = b.get((tf, tr))
+                if p is None:
+                    continue
+                around = [(chr(ord(tf) + d), tr) for d in (-1, 1)] + [(tf, tr + d) for d in (-1, 1)]
+                if not any(q is not None and q.isupper() == p.isupper() for q in map(b.get, around)):
+                    del b[(tf, tr)]
+                    cur['lost']['g' if p.isupper() else 's'] += 1
+out = []
+for g in games:
+    me = 'g' if g['white'] == sys.argv[2] else 's'
+    out.append('%d/%d' % (g['lost'][me], g['lost']['s' if me == 'g' else 'g']))
+print('   pieces lost/taken by %s, game by game: %s' % (sys.argv[2], ' '.join(out)))
+PY
 }
 
 STEPS_SECTION=$(printf '\n[Steps]\ncmdline = %s --aei\n' "$PROG")

@@ -118,9 +118,12 @@ int arm_step_move_from_text(const arm_state *st, const ba_history *hist, const c
 int arm_turn_to_step_moves(const arm_state *st, const ba_move *turn, ba_move out[5]);
 /* 1 when the opponent can reach its goal in its coming turn and the side to move cannot reach
  * its own first: the side must defend with the steps it has left. The step game extends the
- * search there (the defence costs no depth, as a check evasion in chess), and its quiescence
- * looks at every capture and the pass instead of standing pat. */
+ * search at the start of such a turn (arm_step_extension), and its quiescence looks at every
+ * capture and the pass there instead of standing pat. */
 int arm_step_threatened(const arm_state *st);
+/* The step game's extension: 1 at the start of a turn that arm_step_threatened() holds for (the
+ * defence gains one step of depth, once a turn), else 0. */
+int arm_step_extension(const arm_state *st);
 /* game.c: sets the futility margin of a step game made by ba_arimaa_create() (the registry's
  * step_futility); BA_ERR_ARG for any other game. */
 int arm_game_set_step_futility(ba_game *g, int points);

@@ -91,7 +91,7 @@ static int arm_step_apply_v(const ba_game *g, void *state, const ba_move *move)
 static int arm_step_extension_v(const ba_game *g, const void *state)
 {
     (void)g;
-    return arm_step_threatened(arm_cstate(state));
+    return arm_step_extension(arm_cstate(state));
 }
 
 /* The step game's futility margin: how far a position's value may move within depth steps

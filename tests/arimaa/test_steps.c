@@ -425,6 +425,54 @@ START_TEST(step_noisy_captures_at_turn_start)
 }
 END_TEST
 
+/* The goal-threat extension is granted once a turn, at its start: here Silver's rabbit on b2
+ * reaches b1 in one step, so Gold's turn start is extended; after a step of Gold that leaves the
+ * threat (the elephant walks away), the threat still holds but the next step is not extended.
+ * Extending every step of the defence made a whole defending turn free and multiplied the nodes
+ * by 20 from 4 to 5 steps in a game position (docs/arimaa.md, "The sixth round"). */
+START_TEST(step_goal_threat_extended_once_a_turn)
+{
+    ba_game *g = step_game();
+    ck_assert(BA_GAME_HAS(g, extension));
+    arm_state st = at_pos('g', "Ee5 rf5 Ra2 rb2 rh8");
+    ck_assert_int_eq(arm_step_threatened(&st), 1);
+    ck_assert_int_eq(g->extension(g, &st), 1);
+    ba_error err;
+    ba_move step;
+    ck_assert_int_eq(arm_step_move_from_text(&st, NULL, "Ee5w", &step, &err), BA_OK);
+    ck_assert_int_eq(arm_step_apply(&st, &step), BA_OK);
+    ck_assert_int_eq(st.steps, 1);
+    ck_assert_int_eq(arm_step_threatened(&st), 1);
+    ck_assert_int_eq(g->extension(g, &st), 0);
+    /* No threat, no extension, at a turn start either. */
+    arm_state calm = at_pos('g', "Ee5 rf5 Ra2 rb7 rh8");
+    ck_assert_int_eq(g->extension(g, &calm), 0);
+    ba_game_destroy(g);
+}
+END_TEST
+
+/* With the extension once a turn the defence still has its steps: Silver's rabbit on d2 is one
+ * step from d1 and Gold's elephant three steps away (freezing or pushing the rabbit needs two or
+ * three of them). Gold's turn searched as the AEI session does, at 4 and at 6 steps, must leave
+ * Silver no goal within its next turn. */
+START_TEST(step_search_defends_goal)
+{
+    ba_game *g = step_game();
+    for (int depth = 4; depth <= 6; depth += 2) {
+        arm_state st = at_pos('g', "Ee4 Ra1 Rh1 Rb2 rd2 eh8 rg7 rh7 ma8");
+        char text[BA_POS_TEXT_MAX];
+        ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
+        ba_pos *pos = position_of(g, text);
+        ck_assert_int_le(arm_goal_steps(ba_pos_state(pos), ARM_SILVER, 4), 1);
+        play_turn_as_aei(g, pos, depth);
+        ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_ONGOING);
+        ck_assert_int_gt(arm_goal_steps(ba_pos_state(pos), ARM_SILVER, 4), 4);
+        ba_pos_free(pos);
+    }
+    ba_game_destroy(g);
+}
+END_TEST
+
 /* The registry's rules parameter search_by_steps opens the step game (boardai-match plays it so):
  * its first moves after the setups are steps of one side; without it, whole turns. */
 START_TEST(step_game_from_registry)
@@ -493,6 +541,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, step_search_takes_free_cat);
     tcase_add_test(tc, step_search_saves_horse);
     tcase_add_test(tc, step_noisy_captures_at_turn_start);
+    tcase_add_test(tc, step_goal_threat_extended_once_a_turn);
+    tcase_add_test(tc, step_search_defends_goal);
     tcase_add_test(tc, step_game_from_registry);
     tcase_add_test(tc, step_search_with_futility_finds_goal);
     suite_add_tcase(s, tc);
