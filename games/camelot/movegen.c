@@ -261,6 +261,9 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
         const uint64_t low = 0x0101010101010101ull;
         uint64_t side_bit = (word >> 2) & low;
         uint64_t mine = (word | (word >> 1)) & low & (gen.side ? side_bit : ~side_bit);
+        /* Captures only and no piece can jump: only a knight's Charge can capture, so the men
+         * are skipped (kind bit 1: a knight). */
+        if (noisy_only && !compulsory) mine &= word >> 1;
         for (; mine != 0 && gen.err == BA_OK; mine &= mine - 1) {
             int sq = base + (__builtin_ctzll(mine) >> 3);
             if (only_from != CAM_NO_SQUARE && sq != only_from) continue;
