@@ -95,36 +95,25 @@ int cam_canter_bfs(const cam_state *s, int side, int from, int restrict_knight, 
 /* The canter moves of a BFS result, each by its shortest path. */
 void cam_emit_canters(cam_gen *gen, const uint8_t *parent, const uint8_t *order, int count)
 {
-    /* Canter destinations are distinct (one per BFS square), so no de-duplication. BFS order
-     * lists a square's parent first, so each move is its parent's move (already in the list, or
-     * the bare start) copied whole, one landing longer: no walk up the path, whose length
-     * varies from move to move (its loops were mispredicted at most moves). Bytes past a move's
-     * length are zero in the parent's move too, so the copy keeps them so. */
+    /* Canter destinations are distinct (one per BFS square), so no de-duplication: each path
+     * is written straight into the caller's move, backwards from the destination. Its length
+     * comes from the landings before it (BFS order puts a square's parent first), instead of a
+     * first walk up the path. */
     if (count == 0) return;
-    ba_move start;
-    memset(&start, 0, sizeof start);
-    start.len = 1;
-    start.bytes[0] = parent[order[0]]; /* the first square reached is one canter from the start */
-    const ba_move *move_to[CAM_SQUARES];
-    move_to[start.bytes[0]] = &start;
+    uint8_t landings[CAM_SQUARES];
+    landings[parent[order[0]]] = 0; /* the first square reached is one canter from the start */
     for (int i = 0; i < count; i++) {
         int x = order[i];
-        const ba_move *prev = move_to[parent[x]];
-        int len = prev->len + 1;
+        landings[x] = (uint8_t)(landings[parent[x]] + 1);
+        int len = landings[x] + 1;
         if (len > CAM_PATH_MAX) {
             gen->err = BA_ERR_INTERNAL;
             return;
         }
-        if (gen->n >= gen->cap) {
-            gen->err = BA_ERR_BUFFER;
+        ba_move *m = cam_gen_slot(gen, CAM_MOVE_CANTER, len);
+        if (!m)
             return;
-        }
-        ba_move *m = &gen->moves[gen->n++];
-        *m = *prev;
-        m->len = (uint8_t)len;
-        m->tag = CAM_MOVE_CANTER;
-        m->bytes[len - 1] = (uint8_t)x;
-        move_to[x] = m;
+        for (int k = len - 1; k >= 0; k--, x = parent[x]) m->bytes[k] = (uint8_t)x;
     }
 }
 
