@@ -4,21 +4,6 @@
 #include "camelot/apply.h"
 #include "camelot/zobrist.h"
 
-/* The square between a and b when b is two steps from a in a straight line, else NO_SQUARE. */
-static int cam_middle(int a, int b)
-{
-    for (int d = 0; d < CAM_DIRS; d++)
-        if (cam_leap[a][d] == b) return cam_step[a][d];
-    return CAM_NO_SQUARE;
-}
-
-static int cam_adjacent(int a, int b)
-{
-    for (int d = 0; d < CAM_DIRS; d++)
-        if (cam_step[a][d] == b) return 1;
-    return 0;
-}
-
 int cam_move_decode(const cam_state *s, const ba_move *m, cam_move_info *out)
 {
     memset(out, 0, sizeof *out);
@@ -31,12 +16,12 @@ int cam_move_decode(const cam_state *s, const ba_move *m, cam_move_info *out)
     out->to = m->bytes[m->len - 1];
     out->landings = m->len - 1;
     if (m->tag == CAM_MOVE_PLAIN || m->tag == CAM_MOVE_CASTLE) {
-        if (m->len != 2 || out->to >= CAM_SQUARES || !cam_adjacent(from, out->to)) return BA_ERR_ARG;
+        if (m->len != 2 || out->to >= CAM_SQUARES || !cam_adjacent_squares(from, out->to)) return BA_ERR_ARG;
     } else if (m->tag == CAM_MOVE_CANTER || m->tag == CAM_MOVE_JUMP || m->tag == CAM_MOVE_CHARGE) {
         for (int i = 1; i < m->len; i++) {
             int a = m->bytes[i - 1], b = m->bytes[i];
             if (b >= CAM_SQUARES) return BA_ERR_ARG;
-            int mid = cam_middle(a, b);
+            int mid = cam_middle_square(a, b);
             if (mid == CAM_NO_SQUARE) return BA_ERR_ARG;
             if (cam_is_enemy(s->board[mid], side)) {
                 if (out->captures >= (int)sizeof out->captured) return BA_ERR_ARG;

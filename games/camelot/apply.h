@@ -23,4 +23,23 @@ int cam_move_decode(const cam_state *s, const ba_move *m, cam_move_info *out);
 /* Applies a move of the side to move (as generated; geometry is checked, legality is not). */
 int cam_apply_move(const cam_state *s_in, cam_state *s, const ba_move *m);
 
+/* The square between a and b when b is two steps from a in a straight line, else NO_SQUARE;
+ * and whether a and b are neighbours. From the coordinates, without a loop over the eight
+ * directions: that loop's exit depends on the move, so it was mispredicted at most moves (a
+ * move is decoded at every node). Two squares of the board in a straight line two steps apart
+ * always have the square between them on the board (test_movegen checks both against the
+ * direction tables for every pair). a and b are board squares. */
+static inline int cam_middle_square(int a, int b)
+{
+    int df = cam_sq_file[b] - cam_sq_file[a], dr = cam_sq_rank[b] - cam_sq_rank[a];
+    int ok = (df == 0 || df == 2 || df == -2) & (dr == 0 || dr == 2 || dr == -2) & ((df | dr) != 0);
+    return ok ? cam_coord_sq[cam_sq_rank[a] + dr / 2][cam_sq_file[a] + df / 2] : CAM_NO_SQUARE;
+}
+
+static inline int cam_adjacent_squares(int a, int b)
+{
+    int df = cam_sq_file[b] - cam_sq_file[a], dr = cam_sq_rank[b] - cam_sq_rank[a];
+    return (df >= -1) & (df <= 1) & (dr >= -1) & (dr <= 1) & ((df | dr) != 0);
+}
+
 #endif /* BOARDAI_CAMELOT_APPLY_H */

@@ -4,9 +4,10 @@
 
 #include "camelot/genlist.h"
 
-/* Breadth-first canter search from `from` (its square counted as empty): fills parent[] (the
- * previous square on a shortest path, CAM_NO_SQUARE for unreached) and order[] (reached squares
- * in BFS order, `from` excluded); returns their number. `restrict_knight`: skip squares from
+/* Breadth-first canter search from `from` (its square counted as empty): fills parent[] for
+ * `from` (itself) and for each reached square (the previous square on a shortest path; other
+ * entries are left as they were) and order[] (reached squares in BFS order, `from` excluded);
+ * returns their number. `restrict_knight`: skip squares from
  * which a jump exists (reading A). */
 int cam_canter_bfs(const cam_state *s, int side, int from, int restrict_knight, uint8_t *parent,
                    uint8_t *order);

@@ -31,20 +31,7 @@ static int cam_in_opp_castle(const cam_state *s, int side)
  * move is available. */
 static int cam_has_legal_move(const ba_game *g, const cam_state *s)
 {
-    /* The answer is almost always yes, found at the first piece looked at: so look from the
-     * side's own end of the board (square 0 is White's castle), eight empty squares at a time. */
-    int side = s->side_to_move;
-    for (int i = 0; i < CAM_SQUARES / 8; i++) {
-        int base = side == 0 ? 8 * i : CAM_SQUARES - 8 - 8 * i;
-        uint64_t word;
-        memcpy(&word, s->board + base, sizeof word);
-        if (word == 0) continue;
-        for (int k = 0; k < 8; k++) {
-            int sq = side == 0 ? base + k : base + 7 - k;
-            if (cam_is_own(s->board[sq], side) && cam_piece_has_move(g, s, sq)) return 1;
-        }
-    }
-    return 0;
+    return cam_side_has_move(g, s);
 }
 
 /* The results that do not need the list of moves (rules 1-3, 5, 6). */

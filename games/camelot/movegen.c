@@ -23,13 +23,24 @@
 
 static void cam_gen_plain(cam_gen *gen, int from)
 {
+    if (gen->err != BA_OK) return;
+    /* The directions with an empty neighbour outside the own castle (which only a jump enters),
+     * all eight without a branch each (an off-board neighbour reads square 0 and is masked out):
+     * those branches follow the position and were often mispredicted. Then the moves in
+     * direction order, written straight into the list (a step has no captures to merge). */
     const uint8_t *board = gen->s->board;
+    unsigned dirs = 0;
+#pragma GCC unroll 8
     for (int d = 0; d < CAM_DIRS; d++) {
         int to = cam_step[from][d];
-        if (to == CAM_NO_SQUARE || board[to] != CAM_EMPTY) continue;
-        if (cam_is_own_castle(to, gen->side)) continue; /* own castle: entered only by a jump */
-        uint8_t path[2] = {(uint8_t)from, (uint8_t)to};
-        cam_gen_emit(gen, CAM_MOVE_PLAIN, path, 2, NULL);
+        int on = to != CAM_NO_SQUARE;
+        dirs |= (unsigned)(on & (board[on ? to : 0] == CAM_EMPTY) & !cam_is_own_castle(to, gen->side)) << d;
+    }
+    for (; dirs != 0; dirs &= dirs - 1) {
+        ba_move *m = cam_gen_slot(gen, CAM_MOVE_PLAIN, 2);
+        if (!m) return;
+        m->bytes[0] = (uint8_t)from;
+        m->bytes[1] = cam_step[from][__builtin_ctz(dirs)];
     }
 }
 
@@ -83,6 +94,62 @@ int cam_side_can_jump(const cam_state *s, int side)
     cam_jump_squares(s, side, from_sq);
     return cam_any_jump(s, side, from_sq);
 }
+
+/* The piece sets cam_side_has_move reads, for the side to move. */
+typedef struct has_move_sets {
+    uint64_t enemy[4], empty[4], free_sq[4], movers[4];
+} has_move_sets;
+
+#define CAM_HM_C(X, c) X(0, c) X(1, c) X(2, c) X(3, c) X(4, c) X(5, c) X(6, c) X(7, c)
+
+/* A jump for some piece (over an enemy to any empty square: a jump may enter the own castle).
+ * No canter is looked for: a canter leaps an own piece next to its landing square, and that
+ * piece could step there (the landing is empty and not its own castle; a piece in the
+ * opponent's castle, which never leaves, stands on the board's edge, where no canter passes
+ * it), so whenever a canter exists a step does too. Not inlined, so that the compiler does
+ * not compute it before it knows it is needed (it rarely is: steps almost always exist). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int has_jump(const has_move_sets *m)
+{
+    uint64_t any = 0;
+#define CAM_HM_JUMP(d, c)                                                                      \
+    any |= m->movers[c] & cam_pc_shift(m->enemy[(c) ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) & \
+           cam_pc_shift(m->empty[c], -cam_pc_leap_off[d]);
+    CAM_HM_C(CAM_HM_JUMP, 0) CAM_HM_C(CAM_HM_JUMP, 1) CAM_HM_C(CAM_HM_JUMP, 2) CAM_HM_C(CAM_HM_JUMP, 3)
+#undef CAM_HM_JUMP
+    return any != 0;
+}
+
+int cam_side_has_move(const ba_game *g, const cam_state *s)
+{
+    int side = s->side_to_move;
+    const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
+    const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
+    has_move_sets m;
+    uint64_t castled = 0, castle_empty = 0;
+    for (int c = 0; c < 4; c++) {
+        uint64_t own = s->pieces[side][0].c[c] | s->pieces[side][1].c[c];
+        m.enemy[c] = s->pieces[1 - side][0].c[c] | s->pieces[1 - side][1].c[c];
+        m.empty[c] = CAM_PC_BOARD[c] & ~own & ~m.enemy[c];
+        m.free_sq[c] = m.empty[c] & ~own_castle[c]; /* where a step may end */
+        m.movers[c] = own & ~opp_castle[c];         /* a piece in the opponent's castle never leaves */
+        castled |= own & opp_castle[c];
+        castle_empty |= m.empty[c] & opp_castle[c];
+    }
+    /* A step to a free square (almost always there: looked for first, alone), else a jump
+     * (has_jump: canters need no look of their own), else a castle move (a piece in the opponent's castle, its other square empty, a
+     * castle move left); for all pieces at once. */
+    uint64_t any = 0;
+#define CAM_HM_STEP(d, c) any |= m.movers[c] & cam_pc_shift(m.free_sq[(c) ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]);
+    CAM_HM_C(CAM_HM_STEP, 0) CAM_HM_C(CAM_HM_STEP, 1) CAM_HM_C(CAM_HM_STEP, 2) CAM_HM_C(CAM_HM_STEP, 3)
+#undef CAM_HM_STEP
+    if (any != 0 || has_jump(&m))
+        return 1;
+    return castled != 0 && castle_empty != 0 && s->castle_moves[side] < cam_options(g)->castle_moves_per_player;
+}
+#undef CAM_HM_C
 
 /* All moves of one piece that the normal turn allows. `from_sq`: the squares a jump exists
  * from (cam_jump_squares). */
@@ -194,6 +261,9 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
         const uint64_t low = 0x0101010101010101ull;
         uint64_t side_bit = (word >> 2) & low;
         uint64_t mine = (word | (word >> 1)) & low & (gen.side ? side_bit : ~side_bit);
+        /* Captures only and no piece can jump: only a knight's Charge can capture, so the men
+         * are skipped (kind bit 1: a knight). */
+        if (noisy_only && !compulsory) mine &= word >> 1;
         for (; mine != 0 && gen.err == BA_OK; mine &= mine - 1) {
             int sq = base + (__builtin_ctzll(mine) >> 3);
             if (only_from != CAM_NO_SQUARE && sq != only_from) continue;

@@ -15,6 +15,12 @@ int cam_generate_from(const ba_game *g, const cam_state *s, int from, ba_move *m
 /* 1 if the piece on sq (of the side to move) has at least one move by the piece rules
  * (ignoring compulsory capture and the castle obligation), without listing them. */
 int cam_piece_has_move(const ba_game *g, const cam_state *s, int sq);
+/* 1 if the side to move has at least one move by the piece rules (some piece outside the
+ * opponent's castle can step, jump or make a first canter, or a castle move is left; a canter
+ * implies a step, see movegen.c): the same
+ * answer as cam_piece_has_move for any of its pieces, for all of them at once on the piece
+ * sets. */
+int cam_side_has_move(const ba_game *g, const cam_state *s);
 /* 1 if the piece on sq (of side `side`) has a jump right now. */
 int cam_piece_can_jump(const cam_state *s, int sq);
 /* 1 if any piece of `side` can jump (compulsory capture test; castles included). */

@@ -17,6 +17,7 @@
 #include "boardai/position.h"
 #include "check_main.h"
 #include "conformance.h"
+#include "camelot/apply.h"
 #include "camelot/canter.h"
 #include "camelot/movegen.h"
 #include "test_rules_util.h"
@@ -284,6 +285,7 @@ static int r_same(const ref_move *a, const ref_move *b)
 
 typedef struct stats {
     long positions, moves, captures, charges, castle_moves, obliged, longest;
+    long has_move[2]; /* positions where the side to move has no move / has one */
 } stats;
 
 static uint64_t rng_next(uint64_t *x)
@@ -318,6 +320,14 @@ static int compare_at(const ba_game *g, const cam_state *s, ba_move *moves, ref_
             if (cam_sqset_has(&reach, x)) word |= (uint64_t)1 << CAM_PC_BIT(cam_sq_file[x], cam_sq_rank[x]);
         CHECK(cam_canter_reach_class(s, side, sq) == word, "canter reach of %d differs at %s", sq, text);
     }
+    /* "The side to move has a move" on the piece sets (the end-of-game test at every node)
+     * equals the piece-by-piece test it replaced, here as the slow reference. */
+    int slow_has_move = 0;
+    for (int sq = 0; sq < CAM_SQUARES && !slow_has_move; sq++)
+        slow_has_move = cam_is_own(s->board[sq], s->side_to_move) && cam_piece_has_move(g, s, sq);
+    CHECK(cam_side_has_move(g, s) == slow_has_move, "side has a move: %d, piece by piece %d, at %s",
+          cam_side_has_move(g, s), slow_has_move, text);
+    st->has_move[slow_has_move]++;
     ba_history h = {NULL, 0};
     int n = g->generate(g, s, &h, moves, CAMT_MAX_MOVES);
     CHECK(n >= 0, "generate failed at %s", text);
@@ -459,6 +469,7 @@ START_TEST(matches_reference_from_scattered_positions)
     ck_assert_int_gt(st.obliged, 20);
     ck_assert_int_gt(st.charges, 100);
     ck_assert_int_le(st.longest, 54);
+    fprintf(stderr, "has_move: %ld without, %ld with\n", st.has_move[0], st.has_move[1]);
     ba_game_destroy(g_off);
     ba_game_destroy(g_one);
     free(moves);
@@ -547,6 +558,79 @@ START_TEST(parity_classes_bound_the_move_length)
 }
 END_TEST
 
+START_TEST(middle_and_adjacent_squares_match_the_direction_tables)
+{
+    /* cam_middle_square and cam_adjacent_squares (apply.h: from the coordinates) against the
+     * direction tables, for every ordered pair of board squares. */
+    int middles = 0, neighbours = 0;
+    for (int a = 0; a < CAM_SQUARES; a++)
+        for (int b = 0; b < CAM_SQUARES; b++) {
+            int mid = CAM_NO_SQUARE, adjacent = 0;
+            for (int d = 0; d < CAM_DIRS; d++) {
+                if (cam_leap[a][d] == b) mid = cam_step[a][d];
+                if (cam_step[a][d] == b) adjacent = 1;
+            }
+            ck_assert_msg(cam_middle_square(a, b) == mid, "middle of %d and %d: %d, tables %d", a, b,
+                          cam_middle_square(a, b), mid);
+            ck_assert_msg(cam_adjacent_squares(a, b) == adjacent, "%d and %d adjacent: %d, tables %d", a, b,
+                          cam_adjacent_squares(a, b), adjacent);
+            middles += mid != CAM_NO_SQUARE;
+            neighbours += adjacent;
+        }
+    /* every square has its eight neighbours and leaps but at the edges */
+    ck_assert_int_ge(middles, 1000);
+    ck_assert_int_gt(neighbours, 1000);
+}
+END_TEST
+
+START_TEST(side_has_move_matches_piece_by_piece_on_crowded_boards)
+{
+    /* On crowded random boards most pieces cannot step, so the answer often rests on a jump, a
+     * canter or a castle move alone (random games almost never get there). A canter without
+     * any step needs its pivot in the opponent's castle (else the pivot could step to the
+     * landing), so the side to move often gets a piece there. */
+    const ba_game *g = ba_camelot_game();
+    uint64_t rng = 4242;
+    long with = 0, without = 0;
+    for (int i = 0; i < 30000; i++) {
+        cam_state s;
+        memset(&s, 0, sizeof s);
+        s.must_leave[0] = s.must_leave[1] = CAM_NO_SQUARE;
+        int fill = 90 + (int)(rng_next(&rng) % 10); /* percent of the squares */
+        for (int sq = 0; sq < CAM_SQUARES; sq++) {
+            if ((int)(rng_next(&rng) % 100) >= fill) continue;
+            uint64_t r = rng_next(&rng);
+            s.board[sq] = CAM_PIECE((int)(r & 1), (r >> 1) % 3 == 0 ? CAM_KNIGHT : CAM_MAN);
+        }
+        s.side_to_move = (uint8_t)(rng_next(&rng) & 1);
+        int castle = s.side_to_move == 0 ? CAM_SQ_F16 : CAM_SQ_F1;
+        uint64_t r = rng_next(&rng);
+        if (r & 1) s.board[castle + (int)((r >> 1) & 1)] = CAM_PIECE(s.side_to_move, CAM_MAN);
+        s.castle_moves[s.side_to_move] = (uint8_t)(rng_next(&rng) % 3);
+        cam_state_finish(&s);
+        int slow = 0;
+        for (int sq = 0; sq < CAM_SQUARES && !slow; sq++)
+            slow = cam_is_own(s.board[sq], s.side_to_move) && cam_piece_has_move(g, &s, sq);
+        ck_assert_int_eq(cam_side_has_move(g, &s), slow);
+        /* Count the positions where no piece can step: there the answer was a leap or a castle
+         * move (or nothing). */
+        int steps = 0;
+        for (int sq = 0; sq < CAM_SQUARES && !steps; sq++) {
+            if (!cam_is_own(s.board[sq], s.side_to_move) || cam_castle_side(sq) == 1 - s.side_to_move) continue;
+            for (int d = 0; d < CAM_DIRS; d++) {
+                int to = cam_step[sq][d];
+                steps |= to != CAM_NO_SQUARE && s.board[to] == CAM_EMPTY && !cam_is_own_castle(to, s.side_to_move);
+            }
+        }
+        if (!steps) {
+            with += slow;
+            without += !slow;
+        }
+    }
+    ck_assert_msg(with >= 20 && without >= 20, "no step: %ld with a move, %ld without", with, without);
+}
+END_TEST
+
 START_TEST(conformance_harness)
 {
     char msg[512];
@@ -565,6 +649,8 @@ Suite *ba_test_suite(void)
     tcase_set_timeout(t, 600);
     tcase_add_test(t, perft_from_the_start);
     tcase_add_test(t, parity_classes_bound_the_move_length);
+    tcase_add_test(t, middle_and_adjacent_squares_match_the_direction_tables);
+    tcase_add_test(t, side_has_move_matches_piece_by_piece_on_crowded_boards);
     tcase_add_test(t, matches_reference_from_the_start);
     tcase_add_test(t, matches_reference_from_scattered_positions);
     tcase_add_test(t, conformance_harness);
