@@ -17,10 +17,14 @@
 
 /* Upper bound on legal moves. Without captures: at most 14 pieces, each with at most 8 plain
  * moves and 39 canter destinations (its parity class minus itself), plus one castle move:
- * 14 * 47 + 1 = 659. Captures add (start, end, captured set) triples; real positions have few.
- * 1024 leaves room for both; a contrived position with more makes generation fail cleanly with
- * BA_ERR_BUFFER (documented in docs/camelot-rules.md), never overflow. */
-#define CAM_MAX_MOVES 1024
+ * 14 * 47 + 1 = 659. Captures add (start, end, captured set) triples, and in a crowded middle
+ * game they multiply: a position eleven plies from the start of a real match game (in
+ * tests/camelot/test_movegen.c) has 1,232 legal moves, 1,136 of them captures, and the old
+ * bound of 1024 made the exact search fail there. 8192 leaves more than six times that; a
+ * contrived position with more makes generation fail cleanly with BA_ERR_BUFFER (documented in
+ * docs/camelot-rules.md), never overflow. The search allocates its lists per ply reached and
+ * touches only the moves generated. */
+#define CAM_MAX_MOVES 8192
 /* Upper bound on a game's length with the 50-move rule: at most 28 captures and 4 castle
  * entries reset the counter, and at most 100 plies pass between resets: 33 * 100 + 32. */
 #define CAM_MAX_PLIES_FIFTY 3332

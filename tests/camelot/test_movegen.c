@@ -14,6 +14,7 @@
 #include <check.h>
 #include <inttypes.h>
 
+#include "boardai/engine.h"
 #include "boardai/position.h"
 #include "check_main.h"
 #include "conformance.h"
@@ -368,7 +369,7 @@ static int compare_at(const ba_game *g, const cam_state *s, ba_move *moves, ref_
     }
     if (cam_obliged_piece(s) != CAM_NO_SQUARE && moves[0].bytes[0] == cam_obliged_piece(s)) st->obliged++;
     /* noisy moves: the captures and the compulsory castle leaves, a subset of the legal moves */
-    ba_move noisy[CAMT_MAX_MOVES];
+    static ba_move noisy[CAMT_MAX_MOVES]; /* 512 KiB: not on the stack */
     int nn = g->generate_noisy(g, s, &h, noisy, CAMT_MAX_MOVES);
     CHECK(nn == noisy_expected, "%d noisy moves, expected %d at %s", nn, noisy_expected, text);
     for (int i = 0; i < nn; i++) {
@@ -528,7 +529,7 @@ START_TEST(perft_from_the_start)
         free(moves5);
     }
     /* 52 plain moves and 48 canters */
-    ba_move first[CAMT_MAX_MOVES];
+    static ba_move first[CAMT_MAX_MOVES]; /* 512 KiB: not on the stack */
     int n = ba_pos_moves(pos, first, CAMT_MAX_MOVES);
     int plain = 0, canter = 0;
     for (int i = 0; i < n; i++) {
@@ -631,6 +632,49 @@ START_TEST(side_has_move_matches_piece_by_piece_on_crowded_boards)
 }
 END_TEST
 
+/* A crowded middle game reached in a real match (seed 1, game 182 of a 100 ms match): eleven
+ * plies in, Black to move has 1,232 legal moves, 1,136 of them captures, more than the old
+ * max_moves of 1024, which made the exact search to depth 4 from the game's position fail
+ * ("invalid game definition"). Both lists agree with the reference generator, and that search
+ * now ends with a move. */
+START_TEST(crowded_captures_over_1024)
+{
+    const ba_game *g = ba_camelot_game();
+    ck_assert_uint_ge(g->max_moves, 1232);
+    cam_state s;
+    ba_error err;
+    ck_assert_int_eq(cam_position_from_text(g, &s,
+                                            "2/8/10/12/3mm7/3km1mmmk2/4mmmmk3/1K10/3MKKM5/4M1M1K3/3MMMMMM3/12/12/10/8/2 b 0 0 - 2",
+                                            &err),
+                     BA_OK);
+    ba_move *moves = malloc(CAMT_MAX_MOVES * sizeof *moves);
+    ref_list *ref = malloc(sizeof *ref);
+    stats st = {0};
+    ck_assert_int_eq(compare_at(g, &s, moves, ref, &st), 1232);
+    ba_history h = {NULL, 0};
+    ck_assert_int_eq(g->generate_noisy(g, &s, &h, moves, CAMT_MAX_MOVES), 1136);
+    /* one short of the list: a clean BA_ERR_BUFFER, no overflow */
+    ck_assert_int_eq(g->generate(g, &s, &h, moves, 1231), BA_ERR_BUFFER);
+    free(moves);
+    free(ref);
+
+    ba_pos *pos = NULL;
+    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
+    static const char *const line[] = {"C6-E8", "E10-E12", "H7-G8", "D11-D12", "J6-H8-F8", "C11-D11", "F6-D8"};
+    for (size_t i = 0; i < sizeof line / sizeof line[0]; i++)
+        ck_assert_int_eq(ba_pos_play_text(pos, line[i], &err), BA_OK);
+    ba_engine *e = NULL;
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_SELECTIVE, 0), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 4), BA_OK);
+    ba_search_result r;
+    ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
+    ck_assert(!ba_move_is_none(&r.best));
+    ba_engine_free(e);
+    ba_pos_free(pos);
+}
+END_TEST
+
 START_TEST(conformance_harness)
 {
     char msg[512];
@@ -653,6 +697,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(t, side_has_move_matches_piece_by_piece_on_crowded_boards);
     tcase_add_test(t, matches_reference_from_the_start);
     tcase_add_test(t, matches_reference_from_scattered_positions);
+    tcase_add_test(t, crowded_captures_over_1024);
     tcase_add_test(t, conformance_harness);
     suite_add_tcase(s, t);
     return s;

@@ -150,7 +150,7 @@ START_TEST(canter_never_ends_on_its_start_square)
     cam_state s;
     /* D4-D6-F6-D4 would come back (over D5, E6, E5) */
     camt_setup(&s, "M D4, M D5, M E6, M E5, m A13, m L13", 0);
-    ba_move moves[CAMT_MAX_MOVES];
+    static ba_move moves[CAMT_MAX_MOVES]; /* 512 KiB: not on the stack */
     ba_history h = {NULL, 0};
     int n = G()->generate(G(), &s, &h, moves, CAMT_MAX_MOVES);
     ck_assert_int_gt(n, 0);

@@ -17,7 +17,7 @@
 #include "camelot/postext.h"
 #include "camelot/zobrist.h"
 
-#define CAMT_MAX_MOVES 1024
+#define CAMT_MAX_MOVES 8192 /* the game's max_moves (games/camelot/vtable.c) */
 
 /* Sets s to an empty board with the pieces of `pieces` ("K C6, M D6, m E7, k F8": K/M a white
  * knight/man, k/m a black one, then the square), `side` to move, no castle moves used, no

@@ -66,7 +66,7 @@ START_TEST(noisy_moves)
     const ba_game *g = G();
     cam_state s;
     camt_setup(&s, "M E6, M D6, M C6, M B6, m E7, m A11, m B11, m C11", 0);
-    ba_move moves[CAMT_MAX_MOVES];
+    static ba_move moves[CAMT_MAX_MOVES]; /* 512 KiB: not on the stack */
     ba_history h = {NULL, 0};
     int n = g->generate(g, &s, &h, moves, CAMT_MAX_MOVES);
     ck_assert_int_gt(n, 0);
