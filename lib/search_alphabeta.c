@@ -178,6 +178,8 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         f->key ^= bac_mix64(0x45787465ull + (uint64_t)(2 * s->iter_depth - ply - depth));
     }
     const int alpha0 = alpha;
+    /* BA_GAME_EVEN_REDUCTIONS: the selective search changes no leaf's side to move */
+    const int even = (s->g->flags & BA_GAME_EVEN_REDUCTIONS) != 0;
     const int pv_node = beta - alpha > 1;
     const uint64_t guesses0 = s->guesses;
     uint32_t hash_move = BAC_TT_NO_MOVE;
@@ -245,7 +247,7 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         }
     }
     if (s->selective && ply > 0 && depth >= SEL_IIR_MIN_DEPTH && hash_move == BAC_TT_NO_MOVE && !tactical &&
-        s->eng->tt.slots) {
+        s->eng->tt.slots && !even) {
         depth--;
         s->guesses++; /* a reduced search proves nothing (a faster win may lie beyond it) */
     }
@@ -269,7 +271,8 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
     int futile = 0, fut_value = -BA_SCORE_INF;
     /* Late-move pruning: where the static value is trusted (a positive margin), at most this many
      * moves are looked at before the quiet ones are skipped. */
-    int lmp_after = have_eval && !pv_node && margin > 0 && depth <= SEL_LMP_MAX_DEPTH && !is_win(alpha)
+    int lmp_after = have_eval && !pv_node && margin > 0 && depth <= SEL_LMP_MAX_DEPTH && !is_win(alpha) &&
+                            !even
                         ? (3 + depth * depth) / (2 - impr)
                         : n;
     if (have_eval && !pv_node && depth <= SEL_FUTILITY_MAX_DEPTH && !is_win(alpha)) {
@@ -327,6 +330,8 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
                 r -= bac_order_history(s->order, m, f->stm) / (BAC_HISTORY_GRAVITY / 2);
                 if (r > depth - 2)
                     r = depth - 2;
+                if (even)
+                    r = r >= 2 ? 2 : 0; /* the leaf keeps the side to move (game.h) */
                 if (r < 0)
                     r = 0;
                 if (r > 0)

@@ -118,8 +118,13 @@ static void ug_destroy(ba_game *g)
 
 /* Searched exactly whatever BA_OPT_SELECTIVE says: at equal time (100 ms a move, idle machine)
  * the selective search lost to the exact one, -115.9 [-185.3, -54.5] over 115 games
- * (docs/strength.md, "Ugolki"). Its hooks stay, for a game variant or a search that can use them. */
-#define UG_FLAGS BA_GAME_EXACT_ONLY
+ * (docs/strength.md, "Ugolki"). Its hooks stay, for a game variant or a search that can use them.
+ * When selective: reductions by an even number of plies only, no late-move pruning (the
+ * asymmetric weighting makes the static value swing with the side to move, and the race's
+ * manoeuvres are chains of quiet moves): with it the selective search went from clearly worse
+ * than the exact one to level on the position suite (docs/ugolki.md, "Selective search"), not
+ * clearly better, so the exact search stays. */
+#define UG_FLAGS (BA_GAME_EXACT_ONLY | BA_GAME_EVEN_REDUCTIONS)
 
 static const ba_game ug_template = BA_GAME_INIT(
     .flags = UG_FLAGS,

@@ -83,6 +83,14 @@ typedef struct ba_move {
  *  are never used for this game, even when the engine option asks for them: for a game where
  *  measurement showed that they lose strength. Exact alpha-beta is then used. */
 #define BA_GAME_EXACT_ONLY 0x4u
+/** The selective search (#BA_OPT_SELECTIVE) keeps the parity of the remaining depth: a late
+ *  quiet move is reduced by 0 or 2 plies (never 1, never more), a node without a table move is
+ *  not searched one ply shallower, and no quiet move is skipped by late-move pruning (futility
+ *  pruning and the rest stay). For a game whose static value swings with the side to move (Ugolki's
+ *  asymmetric weighting counts the other side three times) and whose plans are long chains of
+ *  quiet moves: a line cut short by an odd number of plies would be scored at the other side's
+ *  turn. The selective trees of games without the flag are unchanged. */
+#define BA_GAME_EVEN_REDUCTIONS 0x8u
 /** @} */
 
 /**
