@@ -663,14 +663,8 @@ START_TEST(crowded_captures_over_1024)
     static const char *const line[] = {"C6-E8", "E10-E12", "H7-G8", "D11-D12", "J6-H8-F8", "C11-D11", "F6-D8"};
     for (size_t i = 0; i < sizeof line / sizeof line[0]; i++)
         ck_assert_int_eq(ba_pos_play_text(pos, line[i], &err), BA_OK);
-    ba_engine *e = NULL;
-    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
-    ck_assert_int_eq(ba_engine_set(e, BA_OPT_SELECTIVE, 0), BA_OK);
-    ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 4), BA_OK);
-    ba_search_result r;
-    ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
+    ba_search_result r = camt_search(g, pos, 0, 4);
     ck_assert(!ba_move_is_none(&r.best));
-    ba_engine_free(e);
     ba_pos_free(pos);
 }
 END_TEST

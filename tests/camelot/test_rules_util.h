@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boardai/engine.h"
+#include "boardai/position.h"
 #include "camelot/apply.h"
 #include "camelot/board.h"
 #include "camelot/canter.h"
@@ -110,6 +112,20 @@ static inline void camt_play(const ba_game *g, cam_state *s, const char *text)
     int rc = camt_parse(g, s, text, &m, &err);
     ck_assert_msg(rc == BA_OK, "playing %s: %s", text, err.message);
     ck_assert_int_eq(g->apply(g, s, &m), BA_OK);
+}
+
+/* Searches pos to `depth` with the selective search on or off; fails the test unless the search
+ * succeeds, and returns its result. */
+static inline ba_search_result camt_search(const ba_game *g, ba_pos *pos, int selective, int depth)
+{
+    ba_engine *e = NULL;
+    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_SELECTIVE, selective), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, depth), BA_OK);
+    ba_search_result r;
+    ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
+    ba_engine_free(e);
+    return r;
 }
 
 #endif

@@ -174,17 +174,11 @@ START_TEST(selective_search_finds_the_castle_win)
     ba_error err;
     ck_assert_int_eq(ba_pos_new(g, &p), BA_OK);
     ck_assert_int_eq(ba_pos_set_text(p, "M1/5M2/10/12/12/12/12/4k7/12/12/12/12/12/10/8/2 w 0 0 - 0", &err), BA_OK);
-    ba_engine *e = NULL;
-    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
-    ck_assert_int_eq(ba_engine_set(e, BA_OPT_SELECTIVE, 1), BA_OK);
-    ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 4), BA_OK);
-    ba_search_result r;
-    ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
+    ba_search_result r = camt_search(g, p, 1, 4);
     char t[BA_MOVE_TEXT_MAX];
     ck_assert_int_ge(ba_pos_move_text(p, &r.best, t, sizeof t), 0);
     ck_assert_str_eq(t, "H15-G16");
     ck_assert_int_ge(r.score, BA_SCORE_WIN_MIN);
-    ba_engine_free(e);
     ba_pos_free(p);
 }
 END_TEST
