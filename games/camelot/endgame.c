@@ -24,15 +24,6 @@ static int cam_in_opp_castle(const cam_state *s, int side)
     return cam_is_own(s->board[a], side) + cam_is_own(s->board[a + 1], side);
 }
 
-/* Whether the side to move has any legal move, without listing them. The own-castle obligation
- * only narrows the choice to moves that exist anyway (or lapses), and a knight's canter that the
- * knight rule forbids lands where a jump exists, i.e. a Charge exists; so the side has a move
- * iff some piece outside the opponent's castle can jump, step or make a first canter, or a castle
- * move is available. */
-static int cam_has_legal_move(const ba_game *g, const cam_state *s)
-{
-    return cam_side_has_move(g, s);
-}
 
 /* The results that do not need the list of moves (rules 1-3, 5, 6). */
 static int cam_result_cheap(const cam_state *s)
@@ -66,7 +57,11 @@ int cam_result(const ba_game *g, const cam_state *s, const ba_history *hist)
 {
     int r = cam_result_cheap(s);
     if (r != BA_RESULT_ONGOING) return r;
-    if (!cam_has_legal_move(g, s)) {
+    /* Any legal move, without listing them: the own-castle obligation only narrows the choice
+     * to moves that exist anyway (or lapses), and a knight's canter that the knight rule
+     * forbids lands where a jump exists, i.e. a Charge exists; so the side has a move iff it
+     * has one by the piece rules. */
+    if (!cam_side_has_move(g, s)) {
         int opp = 1 - s->side_to_move;
         if (s->piece_count[opp] >= 2) return opp == 0 ? BA_RESULT_WIN0 : BA_RESULT_WIN1;
         return BA_RESULT_DRAW;

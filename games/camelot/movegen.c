@@ -95,57 +95,34 @@ int cam_side_can_jump(const cam_state *s, int side)
     return cam_any_jump(s, side, from_sq);
 }
 
-/* The piece sets cam_side_has_move reads, for the side to move. */
-typedef struct has_move_sets {
-    uint64_t enemy[4], empty[4], free_sq[4], movers[4];
-} has_move_sets;
-
 #define CAM_HM_C(X, c) X(0, c) X(1, c) X(2, c) X(3, c) X(4, c) X(5, c) X(6, c) X(7, c)
-
-/* A jump for some piece (over an enemy to any empty square: a jump may enter the own castle).
- * No canter is looked for: a canter leaps an own piece next to its landing square, and that
- * piece could step there (the landing is empty and not its own castle; a piece in the
- * opponent's castle, which never leaves, stands on the board's edge, where no canter passes
- * it), so whenever a canter exists a step does too. Not inlined, so that the compiler does
- * not compute it before it knows it is needed (it rarely is: steps almost always exist). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int has_jump(const has_move_sets *m)
-{
-    uint64_t any = 0;
-#define CAM_HM_JUMP(d, c)                                                                      \
-    any |= m->movers[c] & cam_pc_shift(m->enemy[(c) ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) & \
-           cam_pc_shift(m->empty[c], -cam_pc_leap_off[d]);
-    CAM_HM_C(CAM_HM_JUMP, 0) CAM_HM_C(CAM_HM_JUMP, 1) CAM_HM_C(CAM_HM_JUMP, 2) CAM_HM_C(CAM_HM_JUMP, 3)
-#undef CAM_HM_JUMP
-    return any != 0;
-}
 
 int cam_side_has_move(const ba_game *g, const cam_state *s)
 {
     int side = s->side_to_move;
     const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
     const uint64_t *opp_castle = side == 0 ? CAM_PC_BLACK_CASTLE : CAM_PC_WHITE_CASTLE;
-    has_move_sets m;
-    uint64_t castled = 0, castle_empty = 0;
+    uint64_t free_sq[4], movers[4], castled = 0, castle_empty = 0;
     for (int c = 0; c < 4; c++) {
         uint64_t own = s->pieces[side][0].c[c] | s->pieces[side][1].c[c];
-        m.enemy[c] = s->pieces[1 - side][0].c[c] | s->pieces[1 - side][1].c[c];
-        m.empty[c] = CAM_PC_BOARD[c] & ~own & ~m.enemy[c];
-        m.free_sq[c] = m.empty[c] & ~own_castle[c]; /* where a step may end */
-        m.movers[c] = own & ~opp_castle[c];         /* a piece in the opponent's castle never leaves */
+        uint64_t empty = CAM_PC_BOARD[c] & ~own & ~s->pieces[1 - side][0].c[c] & ~s->pieces[1 - side][1].c[c];
+        free_sq[c] = empty & ~own_castle[c]; /* where a step may end */
+        movers[c] = own & ~opp_castle[c];    /* a piece in the opponent's castle never leaves */
         castled |= own & opp_castle[c];
-        castle_empty |= m.empty[c] & opp_castle[c];
+        castle_empty |= empty & opp_castle[c];
     }
     /* A step to a free square (almost always there: looked for first, alone), else a jump
-     * (has_jump: canters need no look of their own), else a castle move (a piece in the opponent's castle, its other square empty, a
-     * castle move left); for all pieces at once. */
+     * (cam_side_can_jump, the compulsory-capture test), else a castle move (a piece in the
+     * opponent's castle, its other square empty, a castle move left); for all pieces at once.
+     * No canter is looked for: a canter leaps an own piece next to its landing square, and that
+     * piece could step there (the landing is empty and not its own castle; a piece in the
+     * opponent's castle, which never leaves, stands on the board's edge, where no canter passes
+     * it), so whenever a canter exists a step does too. */
     uint64_t any = 0;
-#define CAM_HM_STEP(d, c) any |= m.movers[c] & cam_pc_shift(m.free_sq[(c) ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]);
+#define CAM_HM_STEP(d, c) any |= movers[c] & cam_pc_shift(free_sq[(c) ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]);
     CAM_HM_C(CAM_HM_STEP, 0) CAM_HM_C(CAM_HM_STEP, 1) CAM_HM_C(CAM_HM_STEP, 2) CAM_HM_C(CAM_HM_STEP, 3)
 #undef CAM_HM_STEP
-    if (any != 0 || has_jump(&m))
+    if (any != 0 || cam_side_can_jump(s, side))
         return 1;
     return castled != 0 && castle_empty != 0 && s->castle_moves[side] < cam_options(g)->castle_moves_per_player;
 }
