@@ -32,10 +32,20 @@ typedef struct arm_params {
     /* With goal_unsearched_flat: a rabbit within goal_search_steps rows is searched up to its
      * rows + goal_extra_steps, and a goal found in 5 or 6 steps (two turns) adds
      * goal_two_turns[steps - 5] to the goal table's value: the table's 300 and 275 hardly
-     * separate a rabbit two turns from its goal from a blocked one (eval.c). */
+     * separate a rabbit two turns from its goal from a blocked one (eval.c). Default {0, 0}
+     * since the seventh round: 150 for one step onto a fourth row made rabbit steps at the
+     * search's horizon outweigh a horse (docs/arimaa.md). */
     int goal_extra_steps;
 #define ARM_TWO_TURN_STEPS 2
     int goal_two_turns[ARM_TWO_TURN_STEPS];
+    /* With goal_unsearched_flat: 1 takes the goal table's value of a rabbit that threatens
+     * nothing (goal_search_steps + goal_extra_steps + 1 steps, 275 by default) off every rabbit,
+     * so that a rabbit is not worth 275 points beyond its HarLog material (which made a rabbit
+     * dearer than a horse in exchanges). 0: the table's values as they are. */
+    int goal_relative;
+    /* Step game: inside a turn the mover's rabbits count at least this many steps to goal in
+     * the goal table (eval.c); 0 for none. */
+    int goal_mid_turn_min;
     /* Points charged for a rabbit on its ranks 4-7 with no friendly non-rabbit within two
      * squares, and again when an enemy piece stronger than a rabbit is within two squares. */
     int rabbit_loose, rabbit_hunted;
@@ -101,6 +111,10 @@ int arm_capture_weight(const arm_state *before, const arm_state *after, int side
  * unfrozen; and the trap terms of the evaluation from side's view (docs/arimaa.md). */
 int arm_trap_power(const arm_state *st, int side, int trap_index, uint64_t unfrozen);
 int arm_trap_terms(const arm_params *p, const arm_state *st, int side);
+/* The same, charging no danger for side s's pieces on taken[s] (those a capture threat that the
+ * evaluation credits already takes). */
+int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
+                         const uint64_t taken[2]);
 
 /* steps.c: the step game (search_by_steps). */
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step

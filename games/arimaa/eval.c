@@ -35,7 +35,9 @@ const arm_params arm_params_default = {
     .trap_danger_frozen_pct = 25,
     .goal_unsearched_flat = 1,
     .goal_extra_steps = 1,
-    .goal_two_turns = {150, 75},
+    .goal_two_turns = {0, 0},
+    .goal_relative = 1,
+    .goal_mid_turn_min = 5,
     .rabbit_loose = 20,
     .rabbit_hunted = 30,
     .step_futility = ARM_STEP_FUTILITY_DEFAULT,
@@ -170,11 +172,21 @@ static int arm_rabbit_goal_steps(const arm_params *p, const arm_state *st, int s
     return steps > bound ? far : steps;
 }
 
-static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side, arm_terms *out)
+/* The rabbit terms of side; each rabbit's goal value counts at least valued_from steps. */
+static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side, int valued_from,
+                             arm_terms *out)
 {
     const ba_arimaa_eval_tables *t = &p->eval;
     memset(out, 0, sizeof *out);
     out->best_steps = BA_ARIMAA_GOAL_STEPS_MAX + 1;
+    /* What the goal table gives a rabbit that threatens nothing (not found within its bound):
+     * with goal_relative it is taken off every rabbit, so that the table pays for a rabbit's
+     * threat, not for its existence (HarLog prices the rabbit itself; docs/arimaa.md). */
+    int base = 0;
+    if (p->goal_relative && p->goal_unsearched_flat) {
+        int far = p->goal_search_steps + p->goal_extra_steps + 1;
+        base = arm_h_goal_threat(t, far > BA_ARIMAA_GOAL_STEPS_MAX ? BA_ARIMAA_GOAL_STEPS_MAX : far);
+    }
     for (uint64_t b = st->bb[side][ARM_RABBIT]; b; b &= b - 1) {
         int sq = arm_lsb(b);
         int rows = side == ARM_GOLD ? 7 - (sq >> 3) : sq >> 3;
@@ -182,50 +194,78 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
         if (steps < out->best_steps) out->best_steps = steps;
         out->blocking += arm_h_blocking(st, t, sq);
         out->passed += arm_h_passed(st, t, sq);
-        out->goal += arm_h_goal_threat(t, steps);
+        int valued = steps < valued_from ? valued_from : steps;
+        out->goal += arm_h_goal_threat(t, valued) - base;
         /* A goal found beyond one turn (not a count for a rabbit not found, nor a row count). */
         int found_max = p->goal_search_steps + p->goal_extra_steps;
-        if (p->goal_unsearched_flat && steps > 4 && steps <= found_max &&
-            steps <= 4 + ARM_TWO_TURN_STEPS)
-            out->goal += p->goal_two_turns[steps - 5];
+        if (p->goal_unsearched_flat && valued > 4 && valued <= found_max &&
+            valued <= 4 + ARM_TWO_TURN_STEPS)
+            out->goal += p->goal_two_turns[valued - 5];
         out->power += arm_h_power(st, t, sq, steps);
         out->loose += arm_rabbit_exposure(p, st, sq, rows);
     }
 }
 
 /* The material (from side's view) that side's best capture of up to capture_threat_actions
- * actions would win from st as it stands; 0 when it has none. */
-static long arm_threat_material(const arm_params *p, const arm_state *st, int side)
+ * actions would win from st as it stands; 0 when it has none. *victims (if non-NULL) gets the
+ * squares of the enemy pieces that capture takes (the pieces of each type it reduces). */
+static long arm_threat_material(const arm_params *p, const arm_state *st, int side,
+                                uint64_t *victims)
 {
+    if (victims) *victims = 0;
     if (st->phase != ARM_PHASE_PLAY) return 0;
     arm_state after;
     if (!arm_capture_threat(st, side, p->capture_threat_actions, &after)) return 0;
     long gain = (long)arm_material(&after, &p->eval, side) - arm_material(st, &p->eval, side);
-    return gain > 0 ? gain : 0;
+    if (gain <= 0) return 0;
+    if (victims)
+        for (int t = 0; t < ARM_TYPES; t++)
+            if (arm_popcount(after.bb[side ^ 1][t]) < arm_popcount(st->bb[side ^ 1][t]))
+                *victims |= st->bb[side ^ 1][t] & ~after.bb[side ^ 1][t];
+    return gain;
 }
 
-/* The capture-threat term: capture_threat_pct % of the material side's best capture wins. */
+/* The capture-threat term: pct % of the material side's best capture wins (see victims above). */
+static int arm_threat_share(const arm_params *p, const arm_state *st, int side, int pct,
+                            uint64_t *victims)
+{
+    if (victims) *victims = 0;
+    if (pct <= 0) return 0;
+    return (int)(arm_threat_material(p, st, side, victims) * pct / 100);
+}
+
 int arm_threat_gain(const arm_params *p, const arm_state *st, int side)
 {
-    if (p->capture_threat_pct <= 0) return 0;
-    return (int)(arm_threat_material(p, st, side) * p->capture_threat_pct / 100);
+    return arm_threat_share(p, st, side, p->capture_threat_pct, NULL);
 }
 
-/* The capture threat of the side that moves second from st: the other side moves first and can
- * usually parry one threat, so it counts capture_threat_waiting_pct %, a price for the steps
- * the parry costs and for the threats that cannot all be parried. */
-static int arm_threat_waiting(const arm_params *p, const arm_state *st, int side)
+/* Both sides' capture-threat terms from the side to move's view. The side that moves next (the
+ * side to move at a turn start; inside a turn the opponent, since the leaf is valued as if the
+ * turn ended) gets capture_threat_pct of its best capture, the side that moves second
+ * capture_threat_waiting_pct (the other side moves first and can usually parry one threat: a
+ * price for the steps the parry costs and for threats that cannot all be parried). taken[s]
+ * gets side s's pieces that the other side's credited threat takes. */
+static long arm_threat_terms(const arm_params *p, const arm_state *st, int mid_turn,
+                             uint64_t taken[2])
 {
-    if (p->capture_threat_waiting_pct <= 0) return 0;
-    return (int)(arm_threat_material(p, st, side) * p->capture_threat_waiting_pct / 100);
+    int next = mid_turn ? st->side ^ 1 : st->side;
+    int gain_next = arm_threat_share(p, st, next, p->capture_threat_pct, &taken[next ^ 1]);
+    int gain_second = arm_threat_share(p, st, next ^ 1, p->capture_threat_waiting_pct, &taken[next]);
+    return next == st->side ? (long)gain_next - gain_second : (long)gain_second - gain_next;
 }
 
 int arm_evaluate(const arm_params *p, const arm_state *st)
 {
     int me = st->side, opp = me ^ 1;
     arm_terms mine, theirs;
-    arm_rabbit_terms(p, st, me, &mine);
-    arm_rabbit_terms(p, st, opp, &theirs);
+    /* Inside a turn of the step game the leaf is valued as if the turn ended, but the opponent
+     * then gets no defence (a real turn start under a goal threat is extended and searched):
+     * the mover's rabbits count at least goal_mid_turn_min steps there, so that rabbit steps
+     * made with the plies a push or pull left over at the horizon do not buy the table's
+     * 2000-4000 (docs/arimaa.md, the seventh round). A goal within the steps left still wins. */
+    int mid_turn = p->by_steps && st->steps > 0 && st->phase == ARM_PHASE_PLAY;
+    arm_rabbit_terms(p, st, me, mid_turn ? p->goal_mid_turn_min : 0, &mine);
+    arm_rabbit_terms(p, st, opp, 0, &theirs);
     if (st->phase != ARM_PHASE_PLAY) {
         /* Setup: only the shape of the placed army counts (material is still incomplete). */
         return (mine.blocking + mine.passed) - (theirs.blocking + theirs.passed);
@@ -238,18 +278,20 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
      * passing): from the opponent's turn start, negated. So every leaf is a turn start whatever
      * its parity, and an early pass gains nothing at the search's horizon. Having the move is
      * worth step_value per step of the coming turn. */
-    int mid_turn = p->by_steps && st->steps > 0;
     if (mid_turn && theirs.best_steps <= 4) return -(p->eval.goal_now_score - theirs.best_steps);
     long score = arm_material(st, &p->eval, me);
     if (p->by_steps) score += (mid_turn ? -4L : 4L) * p->eval.step_value;
     /* The side that moves next (the side to move at a turn start; inside a turn the opponent,
      * since the leaf is valued as if the turn ended) is credited with its capture threat, so a
      * leaf that leaves a piece to be pushed or pulled onto a trap is not valued as safe. */
-    if (mid_turn) score += arm_threat_waiting(p, st, me) - arm_threat_gain(p, st, opp);
-    else score += arm_threat_gain(p, st, me) - arm_threat_waiting(p, st, opp);
+    uint64_t taken[2];
+    score += arm_threat_terms(p, st, mid_turn, taken);
     score += (long)mine.blocking + mine.passed + mine.goal + mine.power - mine.loose;
     score -= (long)theirs.blocking + theirs.passed + theirs.goal + theirs.power - theirs.loose;
-    score += arm_trap_terms(p, st, me);
+    /* A piece a capture threat already counts is not charged again as in danger beside a trap:
+     * the two terms priced the same loss twice, and the search kept a threat on a free horse
+     * rather than take it (docs/arimaa.md, the seventh round). */
+    score += arm_trap_terms_taken(p, st, me, taken);
     if (score > BA_SCORE_EVAL_MAX) score = BA_SCORE_EVAL_MAX;
     if (score < -BA_SCORE_EVAL_MAX) score = -BA_SCORE_EVAL_MAX;
     return (int)score;
@@ -258,10 +300,13 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
 int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
 {
     arm_terms g, s;
-    arm_rabbit_terms(p, st, ARM_GOLD, &g);
-    arm_rabbit_terms(p, st, ARM_SILVER, &s);
+    int least = p->by_steps && st->steps > 0 && st->phase == ARM_PHASE_PLAY ? p->goal_mid_turn_min : 0;
+    arm_rabbit_terms(p, st, ARM_GOLD, st->side == ARM_GOLD ? least : 0, &g);
+    arm_rabbit_terms(p, st, ARM_SILVER, st->side == ARM_SILVER ? least : 0, &s);
     int mat = st->phase == ARM_PHASE_PLAY ? arm_material(st, &p->eval, ARM_GOLD) : 0;
-    int traps = st->phase == ARM_PHASE_PLAY ? arm_trap_terms(p, st, ARM_GOLD) : 0;
+    uint64_t taken[2] = {0, 0};
+    if (st->phase == ARM_PHASE_PLAY) (void)arm_threat_terms(p, st, p->by_steps && st->steps > 0, taken);
+    int traps = st->phase == ARM_PHASE_PLAY ? arm_trap_terms_taken(p, st, ARM_GOLD, taken) : 0;
     char out[640];
     int n = snprintf(out, sizeof out,
                      "material(harlog) %d %d\nblocking %d %d\npassed %d %d\ngoal_threat %d %d\n"

@@ -61,6 +61,13 @@ static int arm_piece_value(const arm_state *st, const ba_arimaa_eval_tables *t, 
 
 int arm_trap_terms(const arm_params *p, const arm_state *st, int side)
 {
+    const uint64_t none[2] = {0, 0};
+    return arm_trap_terms_taken(p, st, side, none);
+}
+
+int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
+                         const uint64_t taken[2])
+{
     if (p->trap_control_points <= 0 && p->trap_danger_pct <= 0) return 0;
     int e = side ^ 1;
     uint64_t frozen[2] = {arm_frozen(st, 0), arm_frozen(st, 1)};
@@ -94,7 +101,7 @@ int arm_trap_terms(const arm_params *p, const arm_state *st, int side)
              * not the sum over every piece near (which made a lone enemy elephant beside a trap
              * cost more than a cat, so the search gave real material to keep it away). */
             long worst = 0;
-            for (uint64_t exposed = st->occ[s] & z.area; exposed; exposed &= exposed - 1) {
+            for (uint64_t exposed = st->occ[s] & z.area & ~taken[s]; exposed; exposed &= exposed - 1) {
                 int sq = arm_lsb(exposed);
                 int type = st->board[sq] & 7;
                 uint64_t near = arm_neighbours(arm_bit(sq));

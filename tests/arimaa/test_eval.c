@@ -335,6 +335,8 @@ END_TEST
 START_TEST(capture_threat_term)
 {
     arm_params p = arm_params_default;
+    /* The danger charges beside traps off: the threat alone (the two together below). */
+    p.trap_danger_pct = p.trap_danger_frozen_pct = 0;
     arm_params off = p;
     off.capture_threat_pct = 0;
     arm_state push = at_pos('g', "Ee5 rf5 Ra2 rh8 ea8");
@@ -359,7 +361,7 @@ START_TEST(capture_threat_term)
     ck_assert_int_eq(arm_evaluate(&p, &mid) - arm_evaluate(&off, &mid), -gain);
     /* The side that moves second: Silver to move at a turn start, Gold's threat still there,
      * counted at capture_threat_waiting_pct. */
-    arm_params q = arm_params_default, q_off = q;
+    arm_params q = p, q_off = q;
     q_off.capture_threat_waiting_pct = 0;
     arm_state waiting = push;
     waiting.side = ARM_SILVER;
@@ -519,15 +521,78 @@ START_TEST(rabbit_advance_terms)
     ck_assert_int_eq(arm_steps_to_goal(&two_turns, sq("e4"), 4), 5);
     ck_assert_int_eq(arm_steps_to_goal(&two_turns, sq("e4"), 5), 5);
     ck_assert_int_eq(arm_steps_to_goal(&two_turns, sq("e5"), 5), 6);
-    arm_params no_bonus = p;
+    arm_params bonus = p, no_bonus = p;
+    bonus.goal_two_turns[0] = 150; /* 0 by default since the seventh round */
     no_bonus.goal_two_turns[0] = 0;
     ck_assert_int_ge(p.goal_extra_steps, 1);
-    ck_assert_int_eq(arm_evaluate(&p, &two_turns) - arm_evaluate(&no_bonus, &two_turns),
-                     p.goal_two_turns[0]);
+    ck_assert_int_eq(arm_evaluate(&bonus, &two_turns) - arm_evaluate(&no_bonus, &two_turns),
+                     bonus.goal_two_turns[0]);
     /* Rabbits on their first three ranks are never charged. */
     arm_state home = at_pos('g', "Re3 Ea1 de5 " R8);
     ck_assert_int_eq(arm_evaluate(&no_loose, &home), arm_evaluate(&p, &home));
     ck_assert_int_eq(arm_evaluate(&no_hunted, &home), arm_evaluate(&p, &home));
+}
+END_TEST
+
+/* A piece that the credited capture threat takes is not also charged as in danger beside the
+ * trap: Gold to move, its elephant can push Silver's rabbit f5 onto f6 (the threat, 75 %), and
+ * that rabbit, beside f6 with Gold's elephant near, was charged again by the trap terms. */
+START_TEST(capture_threat_not_charged_twice)
+{
+    arm_params p = arm_params_default;
+    arm_params off = p;
+    off.capture_threat_pct = 0;
+    arm_state push = at_pos('g', "Ee5 rf5 Ra2 rh8 ea8");
+    int gain = arm_threat_gain(&p, &push, ARM_GOLD);
+    ck_assert_int_gt(gain, 0);
+    const uint64_t rabbit[2] = {0, arm_bit(sq("f5"))};
+    int charged = arm_trap_terms(&p, &push, ARM_GOLD);
+    int not_charged = arm_trap_terms_taken(&p, &push, ARM_GOLD, rabbit);
+    ck_assert_int_gt(charged, not_charged); /* the rabbit's charge counted for Gold */
+    /* With the threat on, the charge goes; with it off, the charge stays. */
+    ck_assert_int_eq(arm_evaluate(&p, &push) - arm_evaluate(&off, &push),
+                     gain - (charged - not_charged));
+    ck_assert_int_eq(arm_trap_terms_taken(&p, &push, ARM_GOLD, (const uint64_t[2]){0, 0}), charged);
+}
+END_TEST
+
+/* The goal table pays for a rabbit's threat, not for its existence: one more rabbit far from its
+ * goal changes the goal term by nothing with goal_relative, by the table's value for a rabbit
+ * that threatens nothing without it (which made a rabbit dearer than a horse in exchanges). */
+START_TEST(goal_table_relative)
+{
+    arm_params p = arm_params_default, plain = p;
+    plain.goal_relative = 0;
+    ck_assert_int_eq(p.goal_relative, 1);
+    arm_state four = at_pos('g', "Ra1 Rb1 Rc1 Ea2 ea8 rh8");
+    arm_state five = at_pos('g', "Ra1 Rb1 Rc1 Rh1 Ea2 ea8 rh8");
+    int far = p.goal_search_steps + p.goal_extra_steps + 1;
+    ck_assert_int_eq((arm_evaluate(&plain, &five) - arm_evaluate(&plain, &four)) -
+                         (arm_evaluate(&p, &five) - arm_evaluate(&p, &four)),
+                     p.eval.goal_threat[far]);
+}
+END_TEST
+
+/* Inside a turn of the step game the mover's rabbits count at least goal_mid_turn_min steps:
+ * Gold, one step left, its rabbit on d5 three free steps from d8, is valued as if its turn
+ * ended, where Silver would defend; the table's 4000 for 3 steps is not paid there. */
+START_TEST(goal_table_inside_a_turn)
+{
+    arm_params p = arm_params_default;
+    p.by_steps = 1;
+    arm_params full = p;
+    full.goal_mid_turn_min = 0;
+    arm_state mid = at_pos('g', "Rd5 Ea1 ea8 rh8");
+    mid.steps = 3;
+    mid.turn_start = 1;
+    mid.hash = arm_hash_full(&mid);
+    ck_assert_int_eq(arm_steps_to_goal(&mid, sq("d5"), 4), 3);
+    ck_assert_int_eq(arm_evaluate(&full, &mid) - arm_evaluate(&p, &mid),
+                     p.eval.goal_threat[3] - p.eval.goal_threat[p.goal_mid_turn_min] -
+                         p.goal_two_turns[p.goal_mid_turn_min - 5]);
+    /* At a turn start (Silver to move, Gold's rabbit waiting) the table counts in full. */
+    arm_state start = at_pos('s', "Rd5 Ea1 ea8 rh8");
+    ck_assert_int_eq(arm_evaluate(&full, &start), arm_evaluate(&p, &start));
 }
 END_TEST
 
@@ -537,6 +602,9 @@ Suite *ba_test_suite(void)
     TCase *tc = tcase_create("eval");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, tables_are_the_published_numbers);
+    tcase_add_test(tc, capture_threat_not_charged_twice);
+    tcase_add_test(tc, goal_table_relative);
+    tcase_add_test(tc, goal_table_inside_a_turn);
     tcase_add_test(tc, harlog_material);
     tcase_add_test(tc, blocking);
     tcase_add_test(tc, passed_rabbit);

@@ -384,6 +384,27 @@ START_TEST(step_search_takes_free_cat)
 }
 END_TEST
 
+/* From the sixth round's second game against bot_Sharp (Silver's turn 14): Gold's horse on d6
+ * is frozen beside Silver's elephant on e6; a pull then a push (ee6n Hd6e He6e ee7s, or the
+ * same by e5) puts it on f6, where nothing of Gold's guards it, and Gold's best answer takes back
+ * a rabbit. The 6-step search played ee6n Hd6e rd7s da8e instead and kept the threat: a rabbit
+ * was worth 275 points more than its material in the goal table, the threatened horse was
+ * charged twice (threat and trap danger), and the plies a push or pull leaves at the horizon let
+ * Gold's rabbit steps buy the goal table's thousands. Silver's 6-step turn must take the horse. */
+START_TEST(step_search_takes_free_horse)
+{
+    ba_game *g = step_game();
+    ba_pos *pos = position_of(g, "s [d.r.rr.rr.Mr..r....He.c.r....d........hE.R..h.Hm..CDCDR.RRR..RRR]");
+    ck_assert_int_eq(arm_popcount(((const arm_state *)ba_pos_state(pos))->bb[ARM_GOLD][ARM_HORSE]), 2);
+    play_turn_as_aei(g, pos, 6);
+    const arm_state *after = ba_pos_state(pos);
+    ck_assert_int_eq(arm_popcount(after->bb[ARM_GOLD][ARM_HORSE]), 1);
+    ck_assert_int_eq(arm_popcount(after->occ[ARM_SILVER]), 15); /* nothing of Silver's lost */
+    ba_pos_free(pos);
+    ba_game_destroy(g);
+}
+END_TEST
+
 /* From the same series (Silver's horse lost on move 12): Silver to move, its horse on d4 two
  * pushes from c3 by Gold's camel on d5. The 6-step search with the old trap weights kept the horse
  * there (db7s de6w cf5e rf6w) for trap-control points and Gold took it; Silver's turn must now
@@ -540,6 +561,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, step_search_finds_goal);
     tcase_add_test(tc, step_search_takes_free_cat);
     tcase_add_test(tc, step_search_saves_horse);
+    tcase_add_test(tc, step_search_takes_free_horse);
     tcase_add_test(tc, step_noisy_captures_at_turn_start);
     tcase_add_test(tc, step_goal_threat_extended_once_a_turn);
     tcase_add_test(tc, step_search_defends_goal);
