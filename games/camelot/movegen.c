@@ -97,7 +97,48 @@ int cam_side_can_jump(const cam_state *s, int side)
 
 #define CAM_HM_C(X, c) X(0, c) X(1, c) X(2, c) X(3, c) X(4, c) X(5, c) X(6, c) X(7, c)
 
-int cam_side_has_move(const ba_game *g, const cam_state *s)
+/* How many of the side's pieces the quick look of cam_side_has_move tries one by one. */
+#define CAM_HM_QUICK_PIECES 2
+
+/* 1 if one of the first CAM_HM_QUICK_PIECES pieces of the side to move (in rectangle-bit
+ * order, outside the opponent's castle) can step: an empty neighbour outside its own castle.
+ * 0 means "not found this way", not "no move". The end-of-game test runs at every node and its
+ * answer is almost always "yes, a step": one piece's eight neighbours (a constant mask per
+ * square) against the empty squares answer it in a few word operations, where the test for
+ * all pieces at once costs 32 shifts. */
+static int cam_quick_step(const cam_state *s, int side)
+{
+    static const cam_bb castles[2] = {
+        {{(uint64_t)3 << CAM_BB_BIT(5, 0), 0, 0}},          /* F1 G1 */
+        {{0, 0, (uint64_t)3 << (CAM_BB_BIT(5, 15) - 128)}}, /* F16 G16 */
+    };
+    const cam_bb *own_men = &s->bb[side][0], *own_kn = &s->bb[side][1];
+    const cam_bb *opp_men = &s->bb[1 - side][0], *opp_kn = &s->bb[1 - side][1];
+    int tried = 0;
+    for (int w = 0; w < 3; w++) {
+        for (uint64_t bits = (own_men->w[w] | own_kn->w[w]) & ~castles[1 - side].w[w]; bits != 0;
+             bits &= bits - 1) {
+            int bit = 64 * w + __builtin_ctzll(bits);
+            const cam_bb *around = &cam_around_bb[cam_coord_sq[bit / 12][bit % 12]];
+            uint64_t free_sq = 0;
+            for (int k = 0; k < 3; k++)
+                free_sq |= around->w[k] & ~(own_men->w[k] | own_kn->w[k] | opp_men->w[k] | opp_kn->w[k]) &
+                           ~castles[side].w[k];
+            if (free_sq != 0)
+                return 1;
+            if (++tried == CAM_HM_QUICK_PIECES)
+                return 0;
+        }
+    }
+    return 0;
+}
+
+/* cam_side_has_move for all pieces at once (kept out of line: the quick look above answers
+ * almost every call, and without this body inlined it needs few registers). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int cam_side_has_move_all(const ba_game *g, const cam_state *s)
 {
     int side = s->side_to_move;
     const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
@@ -127,6 +168,11 @@ int cam_side_has_move(const ba_game *g, const cam_state *s)
     return castled != 0 && castle_empty != 0 && s->castle_moves[side] < cam_options(g)->castle_moves_per_player;
 }
 #undef CAM_HM_C
+
+int cam_side_has_move(const ba_game *g, const cam_state *s)
+{
+    return cam_quick_step(s, s->side_to_move) || cam_side_has_move_all(g, s);
+}
 
 /* All moves of one piece that the normal turn allows. `from_sq`: the squares a jump exists
  * from (cam_jump_squares). */
