@@ -200,10 +200,10 @@ static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int nois
      * (far cheaper) reaches a square it could start jumping from: else it has no Charge. */
     int captures_only = capture_compulsory || noisy_only;
     uint64_t starts = cam_charge_starts(gen->s, gen->side, sq);
-    if (captures_only && (starts == 0 || (cam_canter_reach_class(gen->s, gen->side, sq) & starts) == 0))
+    if (captures_only && (starts == 0 || (cam_gen_canter_reach_class(gen, sq) & starts) == 0))
         return;
     uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
-    int count = cam_canter_bfs(gen->s, gen->side, sq, 0, parent, order);
+    int count = cam_gen_canter_bfs(gen, sq, 0, parent, order);
     int threatened = starts != 0 && cam_gen_charges_bfs(gen, sq, parent, order, count, starts);
     if (captures_only) return;
     cam_gen_plain(gen, sq);
