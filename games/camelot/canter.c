@@ -125,25 +125,39 @@ int cam_gen_canter_bfs(cam_gen *gen, int from, int restrict_knight, uint8_t *par
 /* The canter moves of a BFS result, each by its shortest path. */
 void cam_emit_canters(cam_gen *gen, const uint8_t *parent, const uint8_t *order, int count)
 {
-    /* Canter destinations are distinct (one per BFS square), so no de-duplication: each path
-     * is written straight into the caller's move, backwards from the destination. Its length
-     * comes from the landings before it (BFS order puts a square's parent first), instead of a
-     * first walk up the path. */
+    /* Canter destinations are distinct (one per BFS square), so no de-duplication. A square's
+     * path is its parent's path and one landing more, and BFS order lists the parent first:
+     * each move is its parent's move (already in the list: one copy of the whole move, zeros
+     * past its end included) with the square appended, where writing the path backwards
+     * square by square cost a loop of varying length per move, whose exit the processor
+     * mispredicted at most moves. */
     if (count == 0) return;
-    uint8_t landings[CAM_SQUARES];
-    landings[parent[order[0]]] = 0; /* the first square reached is one canter from the start */
+    int from = parent[order[0]]; /* the first square reached is one canter from the start */
+    uint32_t at[CAM_SQUARES];    /* the list index of each reached square's move */
     for (int i = 0; i < count; i++) {
-        int x = order[i];
-        landings[x] = (uint8_t)(landings[parent[x]] + 1);
-        int len = landings[x] + 1;
-        if (len > CAM_PATH_MAX) {
-            gen->err = BA_ERR_INTERNAL;
+        int x = order[i], p = parent[x];
+        if (gen->n >= gen->cap) {
+            gen->err = BA_ERR_BUFFER;
             return;
         }
-        ba_move *m = cam_gen_slot(gen, CAM_MOVE_CANTER, len);
-        if (!m)
-            return;
-        for (int k = len - 1; k >= 0; k--, x = parent[x]) m->bytes[k] = (uint8_t)x;
+        ba_move *m = &gen->moves[gen->n];
+        if (p == from) {
+            memset(m, 0, sizeof *m);
+            m->len = 2;
+            m->tag = CAM_MOVE_CANTER;
+            m->bytes[0] = (uint8_t)from;
+            m->bytes[1] = (uint8_t)x;
+        } else {
+            const ba_move *pm = &gen->moves[at[p]];
+            if (pm->len >= CAM_PATH_MAX) {
+                gen->err = BA_ERR_INTERNAL;
+                return;
+            }
+            *m = *pm;
+            m->bytes[m->len] = (uint8_t)x;
+            m->len++;
+        }
+        at[x] = (uint32_t)gen->n++;
     }
 }
 
