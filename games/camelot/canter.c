@@ -85,25 +85,29 @@ CAM_CANTER_INLINE int canter_bfs_dirs(const cam_state *s, int side, int from, in
     uint64_t blocked = (uint64_t)1 << pc_bit_of(from);
     if (restrict_knight) blocked |= cam_charge_starts(s, side, from);
     parent[from] = (uint8_t)from;
+    /* Each reached square's bit in the class word beside it: a leap adds cam_pc_leap_off[d]
+     * to the bit, so no square's bit is looked up from its file and rank. */
+    uint8_t order_bit[CAM_SQUARES];
     int head = 0, count = 0;
-    int cur = from;
+    int cur = from, bit = pc_bit_of(from);
     for (;;) {
         /* A canter into the opponent's castle ends the move there. */
         if (cur == from || !cam_is_opp_castle(cur, side)) {
-            int bit = pc_bit_of(cur);
             unsigned dirs = 0;
 #pragma GCC unroll 8
             for (int d = 0; d < CAM_DIRS; d++)
                 dirs |= (unsigned)(((ok[d] & ~cam_pc_shift(blocked, -cam_pc_leap_off[d])) >> bit) & 1u) << d;
             for (; dirs != 0; dirs &= dirs - 1) {
                 int d = __builtin_ctz(dirs);
-                int land = cam_leap[cur][d];
-                blocked |= (uint64_t)1 << pc_bit_of(land);
+                int land = cam_leap[cur][d], land_bit = bit + cam_pc_leap_off[d];
+                blocked |= (uint64_t)1 << land_bit;
                 parent[land] = (uint8_t)cur;
+                order_bit[count] = (uint8_t)land_bit;
                 order[count++] = (uint8_t)land;
             }
         }
         if (head >= count) break;
+        bit = order_bit[head];
         cur = order[head++];
     }
     return count;
