@@ -13,7 +13,6 @@
  *
  * No allocation: the generator's work space is one cam_gen on the caller's stack.
  */
-#include <string.h>
 
 #include "camelot/canter.h"
 #include "camelot/castle.h"
@@ -266,29 +265,23 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
         return gen.err != BA_OK ? gen.err : (int)gen.n;
     }
     /* The compulsory-capture test on the piece sets; then the side's pieces in square order
-     * (the order the moves are listed in), found eight squares at a time. */
+     * (the order the moves are listed in), read off the rectangle bitboards: a square's bit
+     * there is rank * 12 + file and squares are numbered rank by rank, file by file, so bit
+     * order is square order. Three words hold every piece, where a scan of the board eight
+     * squares at a time ended an inner loop at every word with a piece in it (mispredicted
+     * often). */
     uint64_t from_sq[4];
     cam_jump_squares(s, gen.side, from_sq);
     int compulsory = cam_any_jump(s, gen.side, from_sq);
-    for (int base = 0; base < CAM_SQUARES && gen.err == BA_OK; base += 8) {
-        /* Eight squares as one word, square base + k in byte k whatever the machine's byte
-         * order; a byte holds a piece of `side` when its kind bits are set and its side bit
-         * (bit 2) says so: one bit per such square, at the bottom of its byte. */
-        uint64_t word = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        memcpy(&word, s->board + base, sizeof word); /* one load */
-#else
-        for (int k = 0; k < 8; k++)
-            word |= (uint64_t)s->board[base + k] << (8 * k);
-#endif
-        const uint64_t low = 0x0101010101010101ull;
-        uint64_t side_bit = (word >> 2) & low;
-        uint64_t mine = (word | (word >> 1)) & low & (gen.side ? side_bit : ~side_bit);
-        /* Captures only and no piece can jump: only a knight's Charge can capture, so the men
-         * are skipped (kind bit 1: a knight). */
-        if (noisy_only && !compulsory) mine &= word >> 1;
-        for (; mine != 0 && gen.err == BA_OK; mine &= mine - 1) {
-            int sq = base + (__builtin_ctzll(mine) >> 3);
+    /* Captures only and no piece can jump: only a knight's Charge can capture, so the men
+     * are skipped. */
+    uint64_t men_mask = noisy_only && !compulsory ? 0 : ~(uint64_t)0;
+    const cam_bb *men = &s->bb[gen.side][0], *knights = &s->bb[gen.side][1];
+    for (int w = 0; w < 3 && gen.err == BA_OK; w++) {
+        for (uint64_t mine = (men->w[w] & men_mask) | knights->w[w]; mine != 0 && gen.err == BA_OK;
+             mine &= mine - 1) {
+            int bit = 64 * w + __builtin_ctzll(mine);
+            int sq = cam_coord_sq[bit / CAM_FILES][bit % CAM_FILES];
             if (only_from != CAM_NO_SQUARE && sq != only_from) continue;
             cam_gen_piece(&gen, sq, compulsory, noisy_only, from_sq);
         }
