@@ -32,6 +32,10 @@ typedef struct cam_gen {
      * are there. */
     unsigned canter_ok_ready;
     uint64_t canter_ok[4][CAM_DIRS];
+    /* Likewise for plain steps (movegen.c): per class and direction, the squares whose
+     * neighbour that way is free for a step. */
+    unsigned step_ok_ready;
+    uint64_t step_ok[4][CAM_DIRS];
     /* The captured sets of the current piece's moves piece_first + i (i < CAM_GEN_CAPS; only
      * those of captures are meaningful): merging a capture with an earlier one compares sets
      * kept here instead of rebuilding both from the paths. */

@@ -20,21 +20,51 @@
 #include "camelot/movegen.h"
 #include "camelot/params.h"
 
+/* step_ok[d] for class c of the generation's side to move: the squares of class c whose
+ * neighbour in direction d is empty and outside the side's own castle (which only a jump
+ * enters); for a constant c, so that every shift is by a constant. */
+#define CAM_STEP_DC(d, c) ok[d] = cam_pc_shift(free_sq[(c) ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) & CAM_PC_BOARD[c];
+#define CAM_STEP_C(c)                                                                          \
+    case c:                                                                                    \
+        CAM_STEP_DC(0, c) CAM_STEP_DC(1, c) CAM_STEP_DC(2, c) CAM_STEP_DC(3, c)                \
+        CAM_STEP_DC(4, c) CAM_STEP_DC(5, c) CAM_STEP_DC(6, c) CAM_STEP_DC(7, c) break;
+
+/* The generation's step_ok of class c, computed on its first use (the same for every piece of
+ * the class). */
+static const uint64_t *gen_step_dirs(cam_gen *gen, int c)
+{
+    if (!((gen->step_ok_ready >> c) & 1u)) {
+        const cam_state *s = gen->s;
+        int side = gen->side;
+        const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
+        uint64_t free_sq[4], *ok = gen->step_ok[c];
+        for (int k = 0; k < 4; k++)
+            free_sq[k] = CAM_PC_BOARD[k] & ~own_castle[k] & ~(s->pieces[0][0].c[k] | s->pieces[0][1].c[k]) &
+                         ~(s->pieces[1][0].c[k] | s->pieces[1][1].c[k]);
+        switch (c) {
+            CAM_STEP_C(0) CAM_STEP_C(1) CAM_STEP_C(2) CAM_STEP_C(3)
+        }
+        gen->step_ok_ready |= 1u << c;
+    }
+    return gen->step_ok[c];
+}
+#undef CAM_STEP_C
+#undef CAM_STEP_DC
+
 static void cam_gen_plain(cam_gen *gen, int from)
 {
     if (gen->err != BA_OK) return;
-    /* The directions with an empty neighbour outside the own castle (which only a jump enters),
-     * all eight without a branch each (an off-board neighbour reads square 0 and is masked out):
-     * those branches follow the position and were often mispredicted. Then the moves in
-     * direction order, written straight into the list (a step has no captures to merge). */
-    const uint8_t *board = gen->s->board;
+    /* The directions with an empty neighbour outside the own castle, all eight without a
+     * branch each, read off the class's step_ok words (branches that follow the position were
+     * often mispredicted, and a look at each neighbour's board square cost three loads a
+     * direction). Then the moves in direction order, written straight into the list (a step
+     * has no captures to merge). */
+    int file = cam_sq_file[from], rank = cam_sq_rank[from], bit = CAM_PC_BIT(file, rank);
+    const uint64_t *ok = gen_step_dirs(gen, CAM_PC_CLASS(file, rank));
     unsigned dirs = 0;
 #pragma GCC unroll 8
-    for (int d = 0; d < CAM_DIRS; d++) {
-        int to = cam_step[from][d];
-        int on = to != CAM_NO_SQUARE;
-        dirs |= (unsigned)(on & (board[on ? to : 0] == CAM_EMPTY) & !cam_is_own_castle(to, gen->side)) << d;
-    }
+    for (int d = 0; d < CAM_DIRS; d++)
+        dirs |= (unsigned)((ok[d] >> bit) & 1u) << d;
     for (; dirs != 0; dirs &= dirs - 1) {
         ba_move *m = cam_gen_slot(gen, CAM_MOVE_PLAIN, 2);
         if (!m) return;
