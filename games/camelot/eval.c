@@ -430,27 +430,42 @@ static int captures_of(const cam_state *s, const ba_move *m)
     return n;
 }
 
-int cam_order_key(const ba_game *g, const void *state, const ba_move *move)
+/* The key of a move that is not a plain step or canter between squares outside the castles:
+ * captures, castle entries and exits (out of line: cam_order_key's common case stays a leaf
+ * that needs few registers). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int order_key_other(const cam_eval_params *p, const cam_state *s, const ba_move *move, int from, int to)
 {
-    const cam_state *s = (const cam_state *)state;
-    if (move->len < 2 || move->bytes[0] >= CAM_SQUARES || move->bytes[move->len - 1] >= CAM_SQUARES)
+    if (from >= CAM_SQUARES || to >= CAM_SQUARES)
         return 0;
     int side = s->side_to_move;
-    int from = move->bytes[0], to = move->bytes[move->len - 1];
-    const cam_eval_params *p = params_of(g);
-    /* Most moves are steps or canters between squares outside the castles: no capture, no
-     * castle entry or exit, so only the trap test can make their key non-zero. */
-    if ((move->tag == CAM_MOVE_PLAIN || move->tag == CAM_MOVE_CANTER) && from > CAM_SQ_G1 &&
-        from < CAM_SQ_F16 && to > CAM_SQ_G1 && to < CAM_SQ_F16) {
-        if (p->weights.exposure == 0 || !any_around(s, 1 - side, to) ||
-            !trap_next_to_enemy(s, side, from, to))
-            return 0;
-        return cam_eval_move_key_parts(p, 0, 0, 1, 0);
-    }
     int leaves = cam_castle_side(from) == side && cam_castle_side(to) != side;
     int captures = captures_of(s, move);
     /* The trap test only matters when its weight does (it runs for every move of every node). */
     int trap = captures == 0 && p->weights.exposure != 0 && trap_square(s, side, from, to);
     int enters = cam_castle_side(to) == 1 - side && cam_castle_side(from) != 1 - side;
     return cam_eval_move_key_parts(p, leaves, captures, trap, enters);
+}
+
+int cam_order_key(const ba_game *g, const void *state, const ba_move *move)
+{
+    const cam_state *s = (const cam_state *)state;
+    unsigned len = move->len;
+    if (len - 2u > BA_MOVE_MAX_BYTES - 2u) /* fewer than 2 squares, or more than a move holds */
+        return 0;
+    unsigned from = move->bytes[0], to = move->bytes[len - 1];
+    const cam_eval_params *p = params_of(g);
+    /* Most moves are steps or canters between squares outside the castles (squares 2 to 157):
+     * no capture, no castle entry or exit, so only the trap test can make their key non-zero,
+     * and it needs an enemy next to `to` (the cheap test first: most moves end far from one). */
+    if ((move->tag == CAM_MOVE_PLAIN || move->tag == CAM_MOVE_CANTER) && from - 2u < CAM_SQ_F16 - 2u &&
+        to - 2u < CAM_SQ_F16 - 2u) {
+        if (!any_around(s, 1 - s->side_to_move, (int)to) || p->weights.exposure == 0 ||
+            !trap_next_to_enemy(s, s->side_to_move, (int)from, (int)to))
+            return 0;
+        return cam_eval_move_key_parts(p, 0, 0, 1, 0);
+    }
+    return order_key_other(p, s, move, (int)from, (int)to);
 }

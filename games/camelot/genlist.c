@@ -20,6 +20,8 @@ void cam_gen_init(cam_gen *gen, const ba_game *g, const cam_state *s, ba_move *m
     gen->err = BA_OK;
     gen->piece_first = 0;
     gen->only_from = CAM_NO_SQUARE;
+    gen->canter_ok_ready = 0;
+    gen->step_ok_ready = 0;
 }
 
 /* The squares a capture path jumped over: the middles of its legs that held an enemy piece when

@@ -27,6 +27,15 @@ typedef struct cam_gen {
     int only_from;            /* CAM_NO_SQUARE, or list only the moves starting here */
     uint8_t work[CAM_SQUARES]; /* board for jump chains: captured pieces vanish as they go */
     cam_sqset captured;       /* the squares the current jump chain has captured so far */
+    /* The canter directions of each parity class for the side to move (canter.c: the same for
+     * every piece of a class), computed on first use: bit c of canter_ok_ready says class c's
+     * are there. */
+    unsigned canter_ok_ready;
+    uint64_t canter_ok[4][CAM_DIRS];
+    /* Likewise for plain steps (movegen.c): per class and direction, the squares whose
+     * neighbour that way is free for a step. */
+    unsigned step_ok_ready;
+    uint64_t step_ok[4][CAM_DIRS];
     /* The captured sets of the current piece's moves piece_first + i (i < CAM_GEN_CAPS; only
      * those of captures are meaningful): merging a capture with an earlier one compares sets
      * kept here instead of rebuilding both from the paths. */

@@ -100,6 +100,6 @@ void cam_gen_charges(cam_gen *gen, int from)
     uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
     /* The canter part may pass squares next to jumpable enemies (it captures later), so no
      * knight restriction here. */
-    int count = cam_canter_bfs(gen->s, gen->side, from, 0, parent, order);
+    int count = cam_gen_canter_bfs(gen, from, 0, parent, order);
     (void)cam_gen_charges_bfs(gen, from, parent, order, count, starts);
 }

@@ -13,7 +13,6 @@
  *
  * No allocation: the generator's work space is one cam_gen on the caller's stack.
  */
-#include <string.h>
 
 #include "camelot/canter.h"
 #include "camelot/castle.h"
@@ -21,21 +20,51 @@
 #include "camelot/movegen.h"
 #include "camelot/params.h"
 
+/* step_ok[d] for class c of the generation's side to move: the squares of class c whose
+ * neighbour in direction d is empty and outside the side's own castle (which only a jump
+ * enters); for a constant c, so that every shift is by a constant. */
+#define CAM_STEP_DC(d, c) ok[d] = cam_pc_shift(free_sq[(c) ^ cam_pc_step_xor[d]], -cam_pc_step_off[c][d]) & CAM_PC_BOARD[c];
+#define CAM_STEP_C(c)                                                                          \
+    case c:                                                                                    \
+        CAM_STEP_DC(0, c) CAM_STEP_DC(1, c) CAM_STEP_DC(2, c) CAM_STEP_DC(3, c)                \
+        CAM_STEP_DC(4, c) CAM_STEP_DC(5, c) CAM_STEP_DC(6, c) CAM_STEP_DC(7, c) break;
+
+/* The generation's step_ok of class c, computed on its first use (the same for every piece of
+ * the class). */
+static const uint64_t *gen_step_dirs(cam_gen *gen, int c)
+{
+    if (!((gen->step_ok_ready >> c) & 1u)) {
+        const cam_state *s = gen->s;
+        int side = gen->side;
+        const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
+        uint64_t free_sq[4], *ok = gen->step_ok[c];
+        for (int k = 0; k < 4; k++)
+            free_sq[k] = CAM_PC_BOARD[k] & ~own_castle[k] & ~(s->pieces[0][0].c[k] | s->pieces[0][1].c[k]) &
+                         ~(s->pieces[1][0].c[k] | s->pieces[1][1].c[k]);
+        switch (c) {
+            CAM_STEP_C(0) CAM_STEP_C(1) CAM_STEP_C(2) CAM_STEP_C(3)
+        }
+        gen->step_ok_ready |= 1u << c;
+    }
+    return gen->step_ok[c];
+}
+#undef CAM_STEP_C
+#undef CAM_STEP_DC
+
 static void cam_gen_plain(cam_gen *gen, int from)
 {
     if (gen->err != BA_OK) return;
-    /* The directions with an empty neighbour outside the own castle (which only a jump enters),
-     * all eight without a branch each (an off-board neighbour reads square 0 and is masked out):
-     * those branches follow the position and were often mispredicted. Then the moves in
-     * direction order, written straight into the list (a step has no captures to merge). */
-    const uint8_t *board = gen->s->board;
+    /* The directions with an empty neighbour outside the own castle, all eight without a
+     * branch each, read off the class's step_ok words (branches that follow the position were
+     * often mispredicted, and a look at each neighbour's board square cost three loads a
+     * direction). Then the moves in direction order, written straight into the list (a step
+     * has no captures to merge). */
+    int file = cam_sq_file[from], rank = cam_sq_rank[from], bit = CAM_PC_BIT(file, rank);
+    const uint64_t *ok = gen_step_dirs(gen, CAM_PC_CLASS(file, rank));
     unsigned dirs = 0;
 #pragma GCC unroll 8
-    for (int d = 0; d < CAM_DIRS; d++) {
-        int to = cam_step[from][d];
-        int on = to != CAM_NO_SQUARE;
-        dirs |= (unsigned)(on & (board[on ? to : 0] == CAM_EMPTY) & !cam_is_own_castle(to, gen->side)) << d;
-    }
+    for (int d = 0; d < CAM_DIRS; d++)
+        dirs |= (unsigned)((ok[d] >> bit) & 1u) << d;
     for (; dirs != 0; dirs &= dirs - 1) {
         ba_move *m = cam_gen_slot(gen, CAM_MOVE_PLAIN, 2);
         if (!m) return;
@@ -97,7 +126,48 @@ int cam_side_can_jump(const cam_state *s, int side)
 
 #define CAM_HM_C(X, c) X(0, c) X(1, c) X(2, c) X(3, c) X(4, c) X(5, c) X(6, c) X(7, c)
 
-int cam_side_has_move(const ba_game *g, const cam_state *s)
+/* How many of the side's pieces the quick look of cam_side_has_move tries one by one. */
+#define CAM_HM_QUICK_PIECES 2
+
+/* 1 if one of the first CAM_HM_QUICK_PIECES pieces of the side to move (in rectangle-bit
+ * order, outside the opponent's castle) can step: an empty neighbour outside its own castle.
+ * 0 means "not found this way", not "no move". The end-of-game test runs at every node and its
+ * answer is almost always "yes, a step": one piece's eight neighbours (a constant mask per
+ * square) against the empty squares answer it in a few word operations, where the test for
+ * all pieces at once costs 32 shifts. */
+static int cam_quick_step(const cam_state *s, int side)
+{
+    static const cam_bb castles[2] = {
+        {{(uint64_t)3 << CAM_BB_BIT(5, 0), 0, 0}},          /* F1 G1 */
+        {{0, 0, (uint64_t)3 << (CAM_BB_BIT(5, 15) - 128)}}, /* F16 G16 */
+    };
+    const cam_bb *own_men = &s->bb[side][0], *own_kn = &s->bb[side][1];
+    const cam_bb *opp_men = &s->bb[1 - side][0], *opp_kn = &s->bb[1 - side][1];
+    int tried = 0;
+    for (int w = 0; w < 3; w++) {
+        for (uint64_t bits = (own_men->w[w] | own_kn->w[w]) & ~castles[1 - side].w[w]; bits != 0;
+             bits &= bits - 1) {
+            int bit = 64 * w + __builtin_ctzll(bits);
+            const cam_bb *around = &cam_around_bb[cam_coord_sq[bit / 12][bit % 12]];
+            uint64_t free_sq = 0;
+            for (int k = 0; k < 3; k++)
+                free_sq |= around->w[k] & ~(own_men->w[k] | own_kn->w[k] | opp_men->w[k] | opp_kn->w[k]) &
+                           ~castles[side].w[k];
+            if (free_sq != 0)
+                return 1;
+            if (++tried == CAM_HM_QUICK_PIECES)
+                return 0;
+        }
+    }
+    return 0;
+}
+
+/* cam_side_has_move for all pieces at once (kept out of line: the quick look above answers
+ * almost every call, and without this body inlined it needs few registers). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int cam_side_has_move_all(const ba_game *g, const cam_state *s)
 {
     int side = s->side_to_move;
     const uint64_t *own_castle = side == 0 ? CAM_PC_WHITE_CASTLE : CAM_PC_BLACK_CASTLE;
@@ -128,6 +198,11 @@ int cam_side_has_move(const ba_game *g, const cam_state *s)
 }
 #undef CAM_HM_C
 
+int cam_side_has_move(const ba_game *g, const cam_state *s)
+{
+    return cam_quick_step(s, s->side_to_move) || cam_side_has_move_all(g, s);
+}
+
 /* All moves of one piece that the normal turn allows. `from_sq`: the squares a jump exists
  * from (cam_jump_squares). */
 static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int noisy_only,
@@ -154,10 +229,10 @@ static void cam_gen_piece(cam_gen *gen, int sq, int capture_compulsory, int nois
      * (far cheaper) reaches a square it could start jumping from: else it has no Charge. */
     int captures_only = capture_compulsory || noisy_only;
     uint64_t starts = cam_charge_starts(gen->s, gen->side, sq);
-    if (captures_only && (starts == 0 || (cam_canter_reach_class(gen->s, gen->side, sq) & starts) == 0))
+    if (captures_only && (starts == 0 || (cam_gen_canter_reach_class(gen, sq) & starts) == 0))
         return;
     uint8_t parent[CAM_SQUARES], order[CAM_SQUARES];
-    int count = cam_canter_bfs(gen->s, gen->side, sq, 0, parent, order);
+    int count = cam_gen_canter_bfs(gen, sq, 0, parent, order);
     int threatened = starts != 0 && cam_gen_charges_bfs(gen, sq, parent, order, count, starts);
     if (captures_only) return;
     cam_gen_plain(gen, sq);
@@ -220,29 +295,23 @@ static int cam_generate(const ba_game *g, const cam_state *s, ba_move *moves, si
         return gen.err != BA_OK ? gen.err : (int)gen.n;
     }
     /* The compulsory-capture test on the piece sets; then the side's pieces in square order
-     * (the order the moves are listed in), found eight squares at a time. */
+     * (the order the moves are listed in), read off the rectangle bitboards: a square's bit
+     * there is rank * 12 + file and squares are numbered rank by rank, file by file, so bit
+     * order is square order. Three words hold every piece, where a scan of the board eight
+     * squares at a time ended an inner loop at every word with a piece in it (mispredicted
+     * often). */
     uint64_t from_sq[4];
     cam_jump_squares(s, gen.side, from_sq);
     int compulsory = cam_any_jump(s, gen.side, from_sq);
-    for (int base = 0; base < CAM_SQUARES && gen.err == BA_OK; base += 8) {
-        /* Eight squares as one word, square base + k in byte k whatever the machine's byte
-         * order; a byte holds a piece of `side` when its kind bits are set and its side bit
-         * (bit 2) says so: one bit per such square, at the bottom of its byte. */
-        uint64_t word = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        memcpy(&word, s->board + base, sizeof word); /* one load */
-#else
-        for (int k = 0; k < 8; k++)
-            word |= (uint64_t)s->board[base + k] << (8 * k);
-#endif
-        const uint64_t low = 0x0101010101010101ull;
-        uint64_t side_bit = (word >> 2) & low;
-        uint64_t mine = (word | (word >> 1)) & low & (gen.side ? side_bit : ~side_bit);
-        /* Captures only and no piece can jump: only a knight's Charge can capture, so the men
-         * are skipped (kind bit 1: a knight). */
-        if (noisy_only && !compulsory) mine &= word >> 1;
-        for (; mine != 0 && gen.err == BA_OK; mine &= mine - 1) {
-            int sq = base + (__builtin_ctzll(mine) >> 3);
+    /* Captures only and no piece can jump: only a knight's Charge can capture, so the men
+     * are skipped. */
+    uint64_t men_mask = noisy_only && !compulsory ? 0 : ~(uint64_t)0;
+    const cam_bb *men = &s->bb[gen.side][0], *knights = &s->bb[gen.side][1];
+    for (int w = 0; w < 3 && gen.err == BA_OK; w++) {
+        for (uint64_t mine = (men->w[w] & men_mask) | knights->w[w]; mine != 0 && gen.err == BA_OK;
+             mine &= mine - 1) {
+            int bit = 64 * w + __builtin_ctzll(mine);
+            int sq = cam_coord_sq[bit / CAM_FILES][bit % CAM_FILES];
             if (only_from != CAM_NO_SQUARE && sq != only_from) continue;
             cam_gen_piece(&gen, sq, compulsory, noisy_only, from_sq);
         }
