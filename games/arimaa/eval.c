@@ -254,6 +254,13 @@ static long arm_threat_terms(const arm_params *p, const arm_state *st, int mid_t
     return next == st->side ? (long)gain_next - gain_second : (long)gain_second - gain_next;
 }
 
+/* Inside a turn of the step game (a step made, the turn not over): the leaf is valued as if the
+ * turn ended there. */
+static int arm_mid_turn(const arm_params *p, const arm_state *st)
+{
+    return p->by_steps && st->steps > 0 && st->phase == ARM_PHASE_PLAY;
+}
+
 int arm_evaluate(const arm_params *p, const arm_state *st)
 {
     int me = st->side, opp = me ^ 1;
@@ -263,7 +270,7 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
      * the mover's rabbits count at least goal_mid_turn_min steps there, so that rabbit steps
      * made with the plies a push or pull left over at the horizon do not buy the table's
      * 2000-4000 (docs/arimaa.md, the seventh round). A goal within the steps left still wins. */
-    int mid_turn = p->by_steps && st->steps > 0 && st->phase == ARM_PHASE_PLAY;
+    int mid_turn = arm_mid_turn(p, st);
     arm_rabbit_terms(p, st, me, mid_turn ? p->goal_mid_turn_min : 0, &mine);
     arm_rabbit_terms(p, st, opp, 0, &theirs);
     if (st->phase != ARM_PHASE_PLAY) {
@@ -300,12 +307,12 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
 int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
 {
     arm_terms g, s;
-    int least = p->by_steps && st->steps > 0 && st->phase == ARM_PHASE_PLAY ? p->goal_mid_turn_min : 0;
+    int mid_turn = arm_mid_turn(p, st), least = mid_turn ? p->goal_mid_turn_min : 0;
     arm_rabbit_terms(p, st, ARM_GOLD, st->side == ARM_GOLD ? least : 0, &g);
     arm_rabbit_terms(p, st, ARM_SILVER, st->side == ARM_SILVER ? least : 0, &s);
     int mat = st->phase == ARM_PHASE_PLAY ? arm_material(st, &p->eval, ARM_GOLD) : 0;
     uint64_t taken[2] = {0, 0};
-    if (st->phase == ARM_PHASE_PLAY) (void)arm_threat_terms(p, st, p->by_steps && st->steps > 0, taken);
+    if (st->phase == ARM_PHASE_PLAY) (void)arm_threat_terms(p, st, mid_turn, taken);
     int traps = st->phase == ARM_PHASE_PLAY ? arm_trap_terms_taken(p, st, ARM_GOLD, taken) : 0;
     char out[640];
     int n = snprintf(out, sizeof out,
