@@ -93,6 +93,12 @@ static const cam_bb CAM_BB_NOT_AB = {{0xcffcffcffcffcffcull, 0xfcffcffcffcffcffu
 static const cam_bb CAM_BB_NOT_KL = {{0xf3ff3ff3ff3ff3ffull, 0xff3ff3ff3ff3ff3full, 0x3ff3ff3ff3ff3ff3ull}};
 /* The 160 board squares (the test suite rebuilds it from the rules' square tables). */
 static const cam_bb CAM_BB_BOARD = {{0xfffffff7fe3fc060ull, 0xffffffffffffffffull, 0x0603fc7fefffffffull}};
+/* The castles by owner: [0] White's F1 G1, [1] Black's F16 G16 (the test suite rebuilds them
+ * from the rules' castle table). */
+static const cam_bb CAM_BB_CASTLE[2] = {
+    {{(uint64_t)3 << CAM_BB_BIT(5, 0), 0, 0}},
+    {{0, 0, (uint64_t)3 << (CAM_BB_BIT(5, 15) - 128)}},
+};
 
 /* Directions in the rules' order N NE E SE S SW W NW: bit offset of one step, file delta. */
 static const int cam_bb_dir_offset[8] = {12, 13, 1, -11, -12, -13, -1, 11};

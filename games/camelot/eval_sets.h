@@ -45,10 +45,7 @@ CAM_SETS_INLINE cam_bb cam_set_exposed(cam_bb own, cam_bb enemy, int side)
         cam_bb behind_empty = cam_bb_step(empty, d);
         trapped = cam_bb_or(trapped, cam_bb_andnot(cam_bb_and(next_to_enemy, beyond_empty), behind_empty));
     }
-    cam_bb opp_castle = {{0, 0, 0}};
-    cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(5, 15) : CAM_BB_BIT(5, 0));
-    cam_bb_set(&opp_castle, side == 0 ? CAM_BB_BIT(6, 15) : CAM_BB_BIT(6, 0));
-    return cam_bb_andnot(cam_bb_and(trapped, own), opp_castle);
+    return cam_bb_andnot(cam_bb_and(trapped, own), CAM_BB_CASTLE[1 - side]);
 }
 
 /* cam_set_exposed on parity-class words (pcbb.h): own, enemy per class; the trapped pieces per

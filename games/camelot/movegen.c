@@ -137,22 +137,18 @@ int cam_side_can_jump(const cam_state *s, int side)
  * all pieces at once costs 32 shifts. */
 static int cam_quick_step(const cam_state *s, int side)
 {
-    static const cam_bb castles[2] = {
-        {{(uint64_t)3 << CAM_BB_BIT(5, 0), 0, 0}},          /* F1 G1 */
-        {{0, 0, (uint64_t)3 << (CAM_BB_BIT(5, 15) - 128)}}, /* F16 G16 */
-    };
     const cam_bb *own_men = &s->bb[side][0], *own_kn = &s->bb[side][1];
     const cam_bb *opp_men = &s->bb[1 - side][0], *opp_kn = &s->bb[1 - side][1];
     int tried = 0;
     for (int w = 0; w < 3; w++) {
-        for (uint64_t bits = (own_men->w[w] | own_kn->w[w]) & ~castles[1 - side].w[w]; bits != 0;
+        for (uint64_t bits = (own_men->w[w] | own_kn->w[w]) & ~CAM_BB_CASTLE[1 - side].w[w]; bits != 0;
              bits &= bits - 1) {
             int bit = 64 * w + __builtin_ctzll(bits);
             const cam_bb *around = &cam_around_bb[cam_coord_sq[bit / 12][bit % 12]];
             uint64_t free_sq = 0;
             for (int k = 0; k < 3; k++)
                 free_sq |= around->w[k] & ~(own_men->w[k] | own_kn->w[k] | opp_men->w[k] | opp_kn->w[k]) &
-                           ~castles[side].w[k];
+                           ~CAM_BB_CASTLE[side].w[k];
             if (free_sq != 0)
                 return 1;
             if (++tried == CAM_HM_QUICK_PIECES)

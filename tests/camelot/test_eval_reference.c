@@ -187,8 +187,12 @@ END_TEST
 START_TEST(test_neighbourhood_factors_match_reference)
 {
     cam_bb board = {{0, 0, 0}}, not_a = {{0, 0, 0}}, not_l = {{0, 0, 0}};
-    for (int sq = 0; sq < CAM_SQUARES; sq++)
+    cam_bb castles[2] = {{{0, 0, 0}}, {{0, 0, 0}}};
+    for (int sq = 0; sq < CAM_SQUARES; sq++) {
         cam_bb_set(&board, CAM_BB_BIT(cam_sq_file[sq], cam_sq_rank[sq]));
+        if (cam_castle_owner(sq) >= 0)
+            cam_bb_set(&castles[cam_castle_owner(sq)], CAM_BB_BIT(cam_sq_file[sq], cam_sq_rank[sq]));
+    }
     for (int r = 0; r < 16; r++)
         for (int f = 0; f < 12; f++) {
             if (f != 0)
@@ -197,6 +201,8 @@ START_TEST(test_neighbourhood_factors_match_reference)
                 cam_bb_set(&not_l, CAM_BB_BIT(f, r));
         }
     ck_assert_int_eq(memcmp(&board, &CAM_BB_BOARD, sizeof board), 0);
+    ck_assert_int_eq(memcmp(&castles[0], &CAM_BB_CASTLE[0], sizeof board), 0);
+    ck_assert_int_eq(memcmp(&castles[1], &CAM_BB_CASTLE[1], sizeof board), 0);
     ck_assert_int_eq(memcmp(&not_a, &CAM_BB_NOT_A, sizeof board), 0);
     ck_assert_int_eq(memcmp(&not_l, &CAM_BB_NOT_L, sizeof board), 0);
     /* The generated neighbour sets (cam_tables.c) against the step table. */
