@@ -48,7 +48,7 @@ extern "C" {
  * The weights of Michael Nolan's twelve evaluation factors, in his points (the evaluation
  * multiplies them by #BA_CAMELOT_EVAL_SCALE). Nolan's N is #ba_camelot_options::knight_n.
  * The defaults (ba_camelot_weights_default()) are the "tuned" preset: Nolan's weights with the
- * knight's base X fitted and mobility left out; ba_camelot_weights_preset() gives Nolan's own
+ * knight's base X fitted, and mobility and trading left out; ba_camelot_weights_preset() gives Nolan's own
  * as "nolan".
  */
 typedef struct ba_camelot_weights {
@@ -91,11 +91,12 @@ typedef struct ba_camelot_weights {
      400, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}
 
 /** The "tuned" preset as a constant initialiser: Nolan's weights with the base X of the
- *  knight's value fitted by Texel regression (1.2962 instead of 4/3) and mobility (factor 5)
- *  at 0, the factor the ablation at equal time found costing more than it brings. */
+ *  knight's value fitted by Texel regression (1.2962 instead of 4/3), and mobility (factor 5)
+ *  and trading (factor 6) at 0, the two factors the ablation at equal time found costing more
+ *  than they bring. */
 #define BA_CAMELOT_WEIGHTS_TUNED_INIT                                                          \
     {1.2962, 100, 3100, 3000, {0, 2, 4, 6, 8, 11, 14, 17, 21, 25, 29, 33, 37, 41, 45, 0}, 0,    \
-     400, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}
+     0, {0, 1, 2, 3, 4, 5, 5, 4, 3, 2, 1, 0}, 5, 2, -15, 6000, 4500}
 
 /** The default weights as a constant initialiser (for static data): the "tuned" preset since
  *  it beat "nolan" by an SPRT at 100 ms a move (docs/camelot-evaluation.md, "Tuning"). */
@@ -108,9 +109,9 @@ BA_API ba_camelot_weights ba_camelot_weights_default(void);
 
 /**
  * The weights of a named preset: "nolan" (Michael Nolan's published weights) or "tuned" (Nolan's
- * with the knight's base X fitted by Texel regression on self-play positions and mobility at 0
- * after the ablation at equal time; the default since it beat "nolan" by an SPRT at equal time,
- * see docs/camelot-evaluation.md, "Tuning").
+ * with the knight's base X fitted by Texel regression on self-play positions, and mobility and
+ * trading at 0 after the ablation at equal time; the default since it beat "nolan" by an SPRT
+ * at equal time, see docs/camelot-evaluation.md, "Tuning").
  * @return #BA_OK, #BA_ERR_ARG for a NULL argument, #BA_ERR_RANGE for an unknown preset (the
  * message names it).
  */

@@ -241,8 +241,11 @@ START_TEST(test_trading)
     fixture f;
     /* The shared file's example: 2 knights + 3 men against 2 knights + 2 men, knights at 125:
      * 400 * 550 / 450 = 488.89 (489 points); after a man-for-man trade 400 * 450 / 350 =
-     * 514.29 (514 points). Hundredths are rounded to nearest. */
+     * 514.29 (514 points). Hundredths are rounded to nearest. Nolan's weight (400): the default
+     * `tuned` preset weighs trading 0. */
     setup(&f, "", "", 0);
+    ba_error err;
+    ck_assert_int_eq(ba_camelot_weights_preset("nolan", &f.o.weights, &err), BA_OK);
     ck_assert_int_eq(cam_eval_trading(55000, 45000, &f.o), 48889);
     ck_assert_int_eq(cam_eval_trading(45000, 35000, &f.o), 51429);
     ck_assert_int_eq((cam_eval_trading(55000, 45000, &f.o) + 50) / 100, 489);
@@ -253,6 +256,7 @@ START_TEST(test_trading)
     /* Through the whole evaluation: material 530 vs 412 (test_material's position) gives
      * 400 * 530 / 412 = 514.56 and 400 * 412 / 530 = 310.94. */
     setup(&f, "Kc6 Kd7 e6 f6 g6", "Kj11 d11 e11 f1", 0);
+    ck_assert_int_eq(ba_camelot_weights_preset("nolan", &f.o.weights, &err), BA_OK);
     integer_knights(&f);
     cam_eval_terms t;
     cam_eval_view_terms(&f.v, &f.o, &t);
@@ -595,13 +599,15 @@ START_TEST(test_weights_default_and_check)
         ck_assert_int_eq(w.advance[i], advance[i]);
     for (int i = 0; i < 12; i++)
         ck_assert_int_eq(w.centre[i], centre[i]);
-    /* The default weights are the "tuned" preset: Nolan's with the knight's base X fitted and
-     * mobility left out. */
+    /* The default weights are the "tuned" preset: Nolan's with the knight's base X fitted, and
+     * mobility and trading left out. */
     ba_camelot_weights d = ba_camelot_weights_default();
     ck_assert_double_eq_tol(d.knight_x, 1.2962, 1e-12);
     ck_assert_int_eq(d.mobility, 0);
+    ck_assert_int_eq(d.trading, 0);
     d.knight_x = w.knight_x;
     d.mobility = w.mobility;
+    d.trading = w.trading;
     ck_assert_int_eq(memcmp(&d, &w, sizeof w), 0);
     /* The default game holds the same weights as the default options. */
     ba_camelot_options o;

@@ -311,7 +311,7 @@ START_TEST(test_start_position)
      * mobility: the shared file's 100 first moves (52 plain + 48 canters, one per square
      *   reached since nothing can be captured) = 100 at Nolan's weight 1 (the default tuned
      *   preset weighs it 0, so the default game's term is 0; Nolan's game is checked below);
-     * trading: 400 (equal material); centre: C6 2 + D7 3 + I7 3 + J6 2 + D6 3 + E6 4 + E7 4 +
+     * trading: 400 at Nolan's weight (equal material; 0 in the default tuned preset); centre: C6 2 + D7 3 + I7 3 + J6 2 + D6 3 + E6 4 + E7 4 +
      *   F6 5 + F7 5 + G6 5 + G7 5 + H6 4 + H7 4 + I6 3 = 52;
      * knight support: C6 D7 I7 J6 (the knights touch each other in pairs) and D6 E6 E7 H6 H7
      *   I6 = 10 pieces, 50; man support: all 10 men touch another man, 20; wins and exposure 0. */
@@ -332,19 +332,21 @@ START_TEST(test_start_position)
         ck_assert_int_eq(t[BA_CAMELOT_F_WIPEOUT], 0);
         ck_assert_int_eq(t[BA_CAMELOT_F_ADVANCE], 17200);
         ck_assert_int_eq(t[BA_CAMELOT_F_MOBILITY], 0);
-        ck_assert_int_eq(t[BA_CAMELOT_F_TRADING], 40000);
+        ck_assert_int_eq(t[BA_CAMELOT_F_TRADING], 0);
         ck_assert_int_eq(t[BA_CAMELOT_F_CENTRE], 5200);
         ck_assert_int_eq(t[BA_CAMELOT_F_KNIGHT_SUPPORT], 5000);
         ck_assert_int_eq(t[BA_CAMELOT_F_MAN_SUPPORT], 2000);
         ck_assert_int_eq(t[BA_CAMELOT_F_EXPOSURE], 0);
-        ck_assert_int_eq(b.total[side], 4 * k + 100000 + 17200 + 40000 + 5200 + 5000 + 2000);
+        ck_assert_int_eq(b.total[side], 4 * k + 100000 + 17200 + 5200 + 5000 + 2000);
     }
     ck_assert_int_eq(b.score, 0);
     ba_game *nolan = nolan_game();
     ba_camelot_breakdown bn;
     ck_assert_int_eq(ba_camelot_evaluate_breakdown(nolan, ba_pos_state(pos), &bn), BA_OK);
-    for (int side = 0; side < 2; side++)
+    for (int side = 0; side < 2; side++) {
         ck_assert_int_eq(bn.terms[side][BA_CAMELOT_F_MOBILITY], 10000);
+        ck_assert_int_eq(bn.terms[side][BA_CAMELOT_F_TRADING], 40000);
+    }
     ba_game_destroy(nolan);
     int score = 1;
     ck_assert_int_eq(ba_pos_evaluate(pos, &score), BA_OK);
