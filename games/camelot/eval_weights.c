@@ -13,9 +13,9 @@
  * "Tuning"): X, the base of the knight's value, fitted, every other weight Nolan's but
  * mobility and trading, which are 0: at 100 ms a move the evaluation without either won
  * (mobility is about 40 % of an evaluation and lost 65 Elo by an SPRT; trading, which pushes
- * a side that is ahead to exchange, lost 56 [16, 98] in 238 games; docs/camelot-evaluation.md,
- * "Ablation"). Fitted too, the tables lost about 200
- * Elo at depth 3 and the scalar factors about 380 at 100 ms a move. */
+ * a side that is ahead to exchange, lost 56 [16, 98] in 239 games; docs/camelot-evaluation.md,
+ * "Ablation"). Fitted too, the tables lost about 200 Elo at depth 3 and the scalar factors
+ * about 380 at 100 ms a move. */
 static const ba_camelot_weights NOLAN = BA_CAMELOT_WEIGHTS_NOLAN_INIT;
 static const ba_camelot_weights TUNED = BA_CAMELOT_WEIGHTS_TUNED_INIT;
 

@@ -48,8 +48,8 @@ extern "C" {
  * The weights of Michael Nolan's twelve evaluation factors, in his points (the evaluation
  * multiplies them by #BA_CAMELOT_EVAL_SCALE). Nolan's N is #ba_camelot_options::knight_n.
  * The defaults (ba_camelot_weights_default()) are the "tuned" preset: Nolan's weights with the
- * knight's base X fitted, and mobility and trading left out; ba_camelot_weights_preset() gives Nolan's own
- * as "nolan".
+ * knight's base X fitted, and mobility and trading left out; ba_camelot_weights_preset() gives
+ * Nolan's own as "nolan".
  */
 typedef struct ba_camelot_weights {
     /** Factor 1: X in K(P, N) = man + man/100 * (X^(N-1) - X^(N-P)); Nolan's 4/3. Must be > 1. */

@@ -311,8 +311,9 @@ START_TEST(test_start_position)
      * mobility: the shared file's 100 first moves (52 plain + 48 canters, one per square
      *   reached since nothing can be captured) = 100 at Nolan's weight 1 (the default tuned
      *   preset weighs it 0, so the default game's term is 0; Nolan's game is checked below);
-     * trading: 400 at Nolan's weight (equal material; 0 in the default tuned preset); centre: C6 2 + D7 3 + I7 3 + J6 2 + D6 3 + E6 4 + E7 4 +
-     *   F6 5 + F7 5 + G6 5 + G7 5 + H6 4 + H7 4 + I6 3 = 52;
+     * trading: 400 at Nolan's weight (equal material; 0 in the default tuned preset);
+     * centre: C6 2 + D7 3 + I7 3 + J6 2 + D6 3 + E6 4 + E7 4 + F6 5 + F7 5 + G6 5 + G7 5 + H6 4 +
+     *   H7 4 + I6 3 = 52;
      * knight support: C6 D7 I7 J6 (the knights touch each other in pairs) and D6 E6 E7 H6 H7
      *   I6 = 10 pieces, 50; man support: all 10 men touch another man, 20; wins and exposure 0. */
     const ba_game *g = ba_camelot_game();
