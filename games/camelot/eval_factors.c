@@ -75,6 +75,8 @@ int32_t cam_eval_mobility(cam_view *v, int side, const cam_eval_params *p)
  * ratio is taken against one man, the least a side can have, so the term stays finite. */
 int32_t cam_eval_trading(int32_t own, int32_t opp, const cam_eval_params *p)
 {
+    if (p->weights.trading == 0) /* the tuned preset's weight: skip the two divisions */
+        return 0;
     int64_t num = (int64_t)p->weights.trading * SCALE * own;
     int64_t iden = opp > 0 ? (int64_t)opp : (int64_t)p->weights.man * SCALE;
     /* The same rounding in integers, where it is provably the same number (this runs twice
