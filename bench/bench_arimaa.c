@@ -113,8 +113,8 @@ void bench_arimaa(bench_ctx *ctx)
                                    "the full run gives 10 s)"
                                  : "Arimaa: steps reached in 10 s from the start of play");
         bench_note(ctx, "Completed search depth in steps: the whole-turn search counts 4 per turn, "
-                        "the step search (search_by_steps) one per step, push or pull. Default "
-                        "engine options, one thread.");
+                        "the step search (search_by_steps) one per step and two per push or "
+                        "pull. Default engine options, one thread.");
         bench_table_line(ctx, "| search | steps | nodes | seconds | first move |");
         bench_table_line(ctx, "|---|---|---|---|---|");
         steps_in_time(ctx, g, "whole turns", 4, secs10);

@@ -154,7 +154,8 @@ void bac_search_fail(bac_search *s, int code);
 
 /* One iteration of each algorithm at the root: returns the score (root side's view). */
 /* The remaining depth of the node at ply after the game's extension (chess: check), capped so
- * that ply + depth never exceeds twice the iteration's depth (the frames allow for it). The
+ * that ply + depth never exceeds twice the iteration's depth (the frames allow for it); a
+ * negative extension (Arimaa: a push's second step) is taken whole. The
  * same call in every algorithm keeps alpha-beta equal to negamax; alpha-beta keys its table
  * scores with the remaining budget (see search_alphabeta.c), so the cap stays exact. */
 int bac_extend(bac_search *s, int ply, int depth);

@@ -280,6 +280,8 @@ int bac_extend(bac_search *s, int ply, int depth)
     if (!BA_GAME_HAS(s->g, extension))
         return depth;
     int e = s->g->extension(s->g, s->f[ply].state);
+    if (e < 0)
+        return depth + e; /* a move that costs more than a ply (Arimaa's push: two steps) */
     int room = 2 * s->iter_depth - ply - depth; /* a check chain ends at twice the depth */
     if (e > room)
         e = room;

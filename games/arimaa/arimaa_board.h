@@ -41,7 +41,11 @@ typedef struct arm_state {
     /* The step game only (search_by_steps; always 0 in the turn game): steps made so far in
      * this turn, and the hash of the position the turn started from (a turn may not end there). */
     uint8_t steps;
-    uint8_t pad[5];
+    /* The step game only: the steps of the action that led here (2 after a push or pull, 1
+     * after a step, 0 after a pass or at a root set from text). The search charges a push its
+     * two steps of depth through the extension hook (arm_step_extension). */
+    uint8_t last_len;
+    uint8_t pad[4];
     uint64_t turn_start;
 } arm_state;
 

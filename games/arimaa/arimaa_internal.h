@@ -7,6 +7,8 @@
 
 /* The step game's futility margin per step by default (arm_params::step_futility). */
 #define ARM_STEP_FUTILITY_DEFAULT 0
+/* Steps of depth a push or pull costs in the step game by default (arm_params::push_depth). */
+#define ARM_PUSH_DEPTH_DEFAULT 2
 
 /* Parameters behind ba_game::params. */
 typedef struct arm_params {
@@ -52,6 +54,9 @@ typedef struct arm_params {
     /* Step game: the futility margin of the selective search, points per step of depth (0: no
      * margin, and then no static value at interior nodes either; game.c). */
     int step_futility;
+    /* Step game: steps of depth a push or pull costs, 2 (its two steps) or 1 (one move, one
+     * ply, as before the ninth round; kept to measure the change). */
+    int push_depth;
 } arm_params;
 
 /* turngen.c: whole turns. */
@@ -135,12 +140,14 @@ int arm_turn_to_step_moves(const arm_state *st, const ba_move *turn, ba_move out
  * search at the start of such a turn (arm_step_extension), and its quiescence looks at every
  * capture and the pass there instead of standing pat. */
 int arm_step_threatened(const arm_state *st);
-/* The step game's extension: 1 at the start of a turn that arm_step_threatened() holds for (the
- * defence gains one step of depth, once a turn), else 0. */
-int arm_step_extension(const arm_state *st);
-/* game.c: sets the futility margin of a step game made by ba_arimaa_create() (the registry's
- * step_futility); BA_ERR_ARG for any other game. */
-int arm_game_set_step_futility(ba_game *g, int points);
+/* The step game's extension: 1 - push_depth after a push or pull (with push_depth 2: -1, its
+ * second step of depth), plus 1 at the start of a turn that arm_step_threatened() holds for
+ * (the defence gains one step of depth, once a turn). */
+int arm_step_extension(const arm_state *st, int push_depth);
+/* game.c: sets the futility margin (points per step) and the depth a push costs (1 or 2 steps)
+ * of a step game made by ba_arimaa_create() (the registry's step_futility and push_depth);
+ * BA_ERR_ARG for any other game or a value out of range. */
+int arm_game_set_step_search(ba_game *g, int futility, int push_depth);
 /* Steps left in the turn of the side to move. */
 static inline int arm_steps_left(const arm_state *st) { return 4 - st->steps; }
 

@@ -41,6 +41,7 @@ const arm_params arm_params_default = {
     .rabbit_loose = 20,
     .rabbit_hunted = 30,
     .step_futility = ARM_STEP_FUTILITY_DEFAULT,
+    .push_depth = ARM_PUSH_DEPTH_DEFAULT,
 };
 
 const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }

@@ -91,7 +91,7 @@ static int arm_step_apply_v(const ba_game *g, void *state, const ba_move *move)
 static int arm_step_extension_v(const ba_game *g, const void *state)
 {
     (void)g;
-    return arm_step_extension(arm_cstate(state));
+    return arm_step_extension(arm_cstate(state), arm_params_of(g)->push_depth);
 }
 
 /* The step game's futility margin: how far a position's value may move within depth steps
@@ -269,12 +269,14 @@ static void arm_step_hooks(ba_game *g, const arm_params *p)
     g->futility_margin = p->step_futility > 0 ? arm_step_futility_v : NULL;
 }
 
-int arm_game_set_step_futility(ba_game *g, int points)
+int arm_game_set_step_search(ba_game *g, int futility, int push_depth)
 {
-    if (!g || g->destroy != arm_destroy || !arm_params_of(g)->by_steps || points < 0)
+    if (!g || g->destroy != arm_destroy || !arm_params_of(g)->by_steps || futility < 0 ||
+        push_depth < 1 || push_depth > 2)
         return BA_ERR_ARG;
     arm_params *p = (arm_params *)(uintptr_t)g->params;
-    p->step_futility = points;
+    p->step_futility = futility;
+    p->push_depth = push_depth;
     arm_step_hooks(g, p);
     return BA_OK;
 }

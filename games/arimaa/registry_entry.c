@@ -1,5 +1,5 @@
 /* Arimaa in the game registry (include/boardai/registry.h), written against arimaa.h, and the
- * one internal setter of the step game's futility margin (not in the released options). */
+ * one internal setter of the step game's search knobs (not in the released options). */
 #include "arimaa_internal.h"
 #include "registry_kit.h"
 
@@ -19,6 +19,8 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"goal_search_steps", "evaluation", "int", "0..17", "4", "bound of the evaluation's steps-to-goal search"},
     {"step_futility", "evaluation", "int", "0..100000", "0",
      "step game: futility margin of the selective search, points per step (0: none)"},
+    {"push_depth", "evaluation", "int", "1..2", "2",
+     "step game: steps of search depth a push or pull costs (1: one move, one ply)"},
 };
 
 static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
@@ -30,7 +32,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     ba_arimaa_options o;
     ba_arimaa_options_default(&o);
     const long lim = 100000;
-    int rc, futility = ARM_STEP_FUTILITY_DEFAULT;
+    int rc, futility = ARM_STEP_FUTILITY_DEFAULT, push_depth = ARM_PUSH_DEPTH_DEFAULT;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -41,13 +43,14 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "goal_search_steps", 0, BA_ARIMAA_GOAL_STEPS_MAX,
                           &o.goal_search_steps, err)) ||
         (rc = bac_reg_int(a, "search_by_steps", 0, 1, &o.search_by_steps, err)) ||
-        (rc = bac_reg_int(a, "step_futility", 0, lim, &futility, err)))
+        (rc = bac_reg_int(a, "step_futility", 0, lim, &futility, err)) ||
+        (rc = bac_reg_int(a, "push_depth", 1, 2, &push_depth, err)))
         return rc;
     if ((rc = ba_arimaa_create(&o, out, err)) != BA_OK || !o.search_by_steps) return rc;
-    if ((rc = arm_game_set_step_futility(*out, futility)) != BA_OK) {
+    if ((rc = arm_game_set_step_search(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);
         *out = NULL;
-        return ba_error_set(err, rc, "step_futility could not be set");
+        return ba_error_set(err, rc, "step_futility or push_depth could not be set");
     }
     return BA_OK;
 }

@@ -77,6 +77,7 @@ int arm_step_apply(arm_state *st, const ba_move *m)
     if (m->tag == BA_ARIMAA_TAG_PASS) {
         if (st->steps == 0 || m->len != 0) return BA_ERR_ARG;
         arm_end_turn(st);
+        st->last_len = 0;
         return BA_OK;
     }
     if (m->tag != BA_ARIMAA_TAG_STEP || m->len < 1 || m->len > 2 || st->steps + m->len > 4)
@@ -89,6 +90,7 @@ int arm_step_apply(arm_state *st, const ba_move *m)
         arm_make_step(&next, from, dir, NULL, NULL);
     }
     next.steps = (uint8_t)(next.steps + m->len);
+    next.last_len = m->len;
     if (next.steps == 4) arm_end_turn(&next);
     *st = next;
     return BA_OK;
@@ -136,14 +138,20 @@ int arm_step_threatened(const arm_state *st)
     return arm_goal_steps(st, me, left) > left;
 }
 
-int arm_step_extension(const arm_state *st)
+int arm_step_extension(const arm_state *st, int push_depth)
 {
+    /* A push or pull is one move of the step game but two of the turn's four steps: it costs
+     * two steps of depth, so that a search of N steps sees N steps of play whatever it pushes.
+     * Counted as one, a line of two pushes ended the turn after two plies and left the
+     * opponent two steps of its own turn before the horizon: the 4- and 5-step searches then
+     * judged a capture by the opponent's half turn (docs/arimaa.md, "Depth in steps"). */
+    int cost = st->last_len == 2 ? 1 - push_depth : 0;
     /* Once a turn, at its start: extending every step of the defence made the whole defending
      * turn free, and a goal threat that lasts through it (every step still threatened) then
      * cost a full turn of extra depth per threat, which multiplied the nodes by 20 from 4 to 5
      * steps in a game position (docs/arimaa.md). A threat that the side's own step creates
      * inside its turn is not extended: it is a step of its choice. */
-    return st->steps == 0 && arm_step_threatened(st);
+    return cost + (st->steps == 0 && arm_step_threatened(st));
 }
 
 /* 1 when the side to move may end its turn now by passing. */

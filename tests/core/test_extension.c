@@ -14,6 +14,14 @@ static int every_fifth(const ba_game *g, const void *state)
     return g->hash(g, state) % 5 == 0 ? 1 : 0;
 }
 
+/* A move that costs two plies (Arimaa's push, two steps of a turn): -1 on another fifth of the
+ * positions, +1 on the first fifth, so both signs meet in one tree. */
+static int costly_fifth(const ba_game *g, const void *state)
+{
+    uint64_t h = g->hash(g, state) % 5;
+    return h == 0 ? 1 : h == 1 ? -1 : 0;
+}
+
 static int always(const ba_game *g, const void *state)
 {
     (void)g;
@@ -57,6 +65,31 @@ START_TEST(test_extension_keeps_alphabeta_equal_to_negamax)
 }
 END_TEST
 
+START_TEST(test_negative_extension_keeps_alphabeta_equal_to_negamax)
+{
+    char msg[1024];
+    for (int v = 0; v < BT_SYNTH_VARIANTS; v++) {
+        ba_game g = *bt_synth_game(v);
+        g.extension = costly_fifth;
+        ck_assert_msg(ba_search_equivalence_check(&g, 31 + (uint64_t)v, 60, 4, 12, msg,
+                                                  sizeof msg) == 0,
+                      "variant %d: %s", v, msg);
+    }
+}
+END_TEST
+
+START_TEST(test_negative_extension_searches_shallower)
+{
+    /* The same +1 positions as extended(), and a fifth more that cost a ply: those lines end a
+     * ply early, so negamax, which visits every node, must visit fewer (and nodes_at_depth
+     * checks that the search still reports the depth asked for). */
+    ba_game costly = *bt_synth_game(0);
+    costly.extension = costly_fifth;
+    ba_game plus_only = extended(0);
+    ck_assert_uint_lt(nodes_at_depth(&costly, 5), nodes_at_depth(&plus_only, 5));
+}
+END_TEST
+
 START_TEST(test_extension_searches_deeper)
 {
     ba_game plain = *bt_synth_game(0);
@@ -93,6 +126,8 @@ Suite *ba_test_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_extension_keeps_alphabeta_equal_to_negamax);
     tcase_add_test(tc, test_extension_searches_deeper);
+    tcase_add_test(tc, test_negative_extension_keeps_alphabeta_equal_to_negamax);
+    tcase_add_test(tc, test_negative_extension_searches_shallower);
     tcase_add_test(tc, test_extension_capped_by_depth_setting);
     suite_add_tcase(s, tc);
     return s;
