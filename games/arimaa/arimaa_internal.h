@@ -55,7 +55,7 @@ typedef struct arm_params {
      * margin, and then no static value at interior nodes either; game.c). */
     int step_futility;
     /* Step game: steps of depth a push or pull costs, 2 (its two steps) or 1 (one move, one
-     * ply, as before the ninth round; kept to measure the change). */
+     * ply, as before the tenth round; kept to measure the change). */
     int push_depth;
 } arm_params;
 

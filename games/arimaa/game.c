@@ -90,7 +90,6 @@ static int arm_step_apply_v(const ba_game *g, void *state, const ba_move *move)
 
 static int arm_step_extension_v(const ba_game *g, const void *state)
 {
-    (void)g;
     return arm_step_extension(arm_cstate(state), arm_params_of(g)->push_depth);
 }
 
