@@ -159,6 +159,9 @@ void bac_search_fail(bac_search *s, int code);
  * same call in every algorithm keeps alpha-beta equal to negamax; alpha-beta keys its table
  * scores with the remaining budget (see search_alphabeta.c), so the cap stays exact. */
 int bac_extend(bac_search *s, int ply, int depth);
+/* The same, and *tactical = whether the hook's value is positive (as bac_tactical() says), from
+ * the one call: the hook can be dear (Arimaa's goal search at a turn start). */
+int bac_extend_tactical(bac_search *s, int ply, int depth, int *tactical);
 /* True when the game marks the node at ply as tactical (positive extension): no stand pat. */
 int bac_tactical(bac_search *s, int ply);
 /* Selective search only: true when the game says the side to move has only noisy moves (a

@@ -157,11 +157,8 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
         return 0;
     s->f[ply].no_null = no_null;
     int tactical = 0;
-    if (BA_GAME_HAS(s->g, extension)) {
-        int d0 = depth;
-        depth = bac_extend(s, ply, depth);
-        tactical = depth > d0 || bac_tactical(s, ply);
-    }
+    if (BA_GAME_HAS(s->g, extension))
+        depth = bac_extend_tactical(s, ply, depth, &tactical);
     if (depth <= 0)
         return bac_leaf(s, ply, alpha, beta);
     if (!tactical && bac_forced(s, ply))

@@ -275,17 +275,25 @@ void bac_pv_update(bac_search *s, int ply, const ba_move *m)
     f->pv_len = n;
 }
 
-int bac_extend(bac_search *s, int ply, int depth)
+int bac_extend_tactical(bac_search *s, int ply, int depth, int *tactical)
 {
+    *tactical = 0;
     if (!BA_GAME_HAS(s->g, extension))
         return depth;
     int e = s->g->extension(s->g, s->f[ply].state);
+    *tactical = e > 0;
     if (e < 0)
         return depth + e; /* a move that costs more than a ply (Arimaa's push: two steps) */
     int room = 2 * s->iter_depth - ply - depth; /* a check chain ends at twice the depth */
     if (e > room)
         e = room;
     return e > 0 ? depth + e : depth;
+}
+
+int bac_extend(bac_search *s, int ply, int depth)
+{
+    int tactical;
+    return bac_extend_tactical(s, ply, depth, &tactical);
 }
 
 int bac_tactical(bac_search *s, int ply)
