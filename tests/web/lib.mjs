@@ -63,14 +63,23 @@ export async function launch(profile, viewport = { width: 1100, height: 820 }) {
   });
 }
 
+// While a test has the server down on purpose (kill -9 and restart), set `now`: a request in
+// flight at the kill is then reset or answered empty, which is expected there and nowhere else.
+export const serverDown = { now: false };
+
 // Collects the page's errors (refused moves are 4xx answers by design: not errors).
 export function watchErrors(page, errors) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
-    // Expected: a refused request (4xx) and the connection refused while a test has the server
-    // down (kill -9 and restart). Chromium writes the latter right after the colon, the former
-    // after "the server responded with a status of".
-    if (m.type() === 'error' && !/Failed to load resource: (.* )?(4\d\d|net::ERR_CONNECTION_REFUSED)/.test(m.text())) errors.push(m.text());
+    if (m.type() !== 'error') return;
+    const text = m.text();
+    // Expected: a refused request (4xx) and the connection refused while the server is down.
+    // Chromium writes the latter right after the colon, the former after "the server responded
+    // with a status of".
+    if (/Failed to load resource: (.* )?(4\d\d|net::ERR_CONNECTION_REFUSED)/.test(text)) return;
+    if (serverDown.now && /Failed to load resource: net::ERR_(CONNECTION_RESET|EMPTY_RESPONSE|CONNECTION_CLOSED)/.test(text)) return;
+    const where = m.location() && m.location().url ? ` (${m.location().url})` : '';
+    errors.push(text + where);
   });
 }
 
