@@ -109,6 +109,7 @@ int ba_arimaa_aei_new(const ba_game *game, ba_write_fn write, void *user, ba_ari
     o.search_by_steps = 1;
     int rc = bac_session_new(write, user, "log Error:", &a->session);
     if (rc == BA_OK) rc = ba_arimaa_create(&o, &a->step_game, NULL);
+    if (rc == BA_OK && p) rc = arm_game_set_goal_waiting(a->step_game, p->goal_waiting_pct);
     if (rc == BA_OK) rc = ba_pos_new(game, &a->pos);
     if (rc == BA_OK) rc = ba_pos_new(a->step_game, &a->spos);
     if (rc == BA_OK) rc = aei_engine_new(a, a->step_game, &a->engine);

@@ -48,6 +48,10 @@ typedef struct arm_params {
     /* Step game: inside a turn the mover's rabbits count at least this many steps to goal in
      * the goal table (eval.c); 0 for none. */
     int goal_mid_turn_min;
+    /* Percent of the goal table's value paid for the rabbits of the side that moves second (at
+     * a turn start the side not to move; inside a turn of the step game the mover). The side
+     * that moves next can block a waiting rabbit first (docs/arimaa.md, the eleventh round). */
+    int goal_waiting_pct;
     /* Points charged for a rabbit on its ranks 4-7 with no friendly non-rabbit within two
      * squares, and again when an enemy piece stronger than a rabbit is within two squares. */
     int rabbit_loose, rabbit_hunted;
@@ -148,6 +152,9 @@ int arm_step_extension(const arm_state *st, int push_depth);
  * of a step game made by ba_arimaa_create() (the registry's step_futility and push_depth);
  * BA_ERR_ARG for any other game or a value out of range. */
 int arm_game_set_step_search(ba_game *g, int futility, int push_depth);
+/* game.c: sets goal_waiting_pct (0..100) of a game made by ba_arimaa_create() (the registry's
+ * goal_waiting_pct); BA_ERR_ARG for any other game or a value out of range. */
+int arm_game_set_goal_waiting(ba_game *g, int pct);
 /* Steps left in the turn of the side to move. */
 static inline int arm_steps_left(const arm_state *st) { return 4 - st->steps; }
 

@@ -38,6 +38,7 @@ const arm_params arm_params_default = {
     .goal_two_turns = {0, 0},
     .goal_relative = 1,
     .goal_mid_turn_min = 5,
+    .goal_waiting_pct = 100,
     .rabbit_loose = 20,
     .rabbit_hunted = 30,
     .step_futility = ARM_STEP_FUTILITY_DEFAULT,
@@ -173,9 +174,10 @@ static int arm_rabbit_goal_steps(const arm_params *p, const arm_state *st, int s
     return steps > bound ? far : steps;
 }
 
-/* The rabbit terms of side; each rabbit's goal value counts at least valued_from steps. */
+/* The rabbit terms of side; each rabbit's goal value counts at least valued_from steps, and
+ * goal_pct % of it. */
 static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side, int valued_from,
-                             arm_terms *out)
+                             int goal_pct, arm_terms *out)
 {
     const ba_arimaa_eval_tables *t = &p->eval;
     memset(out, 0, sizeof *out);
@@ -196,12 +198,13 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
         out->blocking += arm_h_blocking(st, t, sq);
         out->passed += arm_h_passed(st, t, sq);
         int valued = steps < valued_from ? valued_from : steps;
-        out->goal += arm_h_goal_threat(t, valued) - base;
+        int goal = arm_h_goal_threat(t, valued) - base;
         /* A goal found beyond one turn (not a count for a rabbit not found, nor a row count). */
         int found_max = p->goal_search_steps + p->goal_extra_steps;
         if (p->goal_unsearched_flat && valued > 4 && valued <= found_max &&
             valued <= 4 + ARM_TWO_TURN_STEPS)
-            out->goal += p->goal_two_turns[valued - 5];
+            goal += p->goal_two_turns[valued - 5];
+        out->goal += (int)((long)goal * goal_pct / 100);
         out->power += arm_h_power(st, t, sq, steps);
         out->loose += arm_rabbit_exposure(p, st, sq, rows);
     }
@@ -272,8 +275,12 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
      * made with the plies a push or pull left over at the horizon do not buy the table's
      * 2000-4000 (docs/arimaa.md, the seventh round). A goal within the steps left still wins. */
     int mid_turn = arm_mid_turn(p, st);
-    arm_rabbit_terms(p, st, me, mid_turn ? p->goal_mid_turn_min : 0, &mine);
-    arm_rabbit_terms(p, st, opp, 0, &theirs);
+    /* The side that moves second (the opponent at a turn start, the mover inside a turn) is paid
+     * goal_waiting_pct of the table: the other side moves first and can block. */
+    int waiting = p->goal_waiting_pct;
+    arm_rabbit_terms(p, st, me, mid_turn ? p->goal_mid_turn_min : 0, mid_turn ? waiting : 100,
+                     &mine);
+    arm_rabbit_terms(p, st, opp, 0, mid_turn ? 100 : waiting, &theirs);
     if (st->phase != ARM_PHASE_PLAY) {
         /* Setup: only the shape of the placed army counts (material is still incomplete). */
         return (mine.blocking + mine.passed) - (theirs.blocking + theirs.passed);
@@ -309,8 +316,11 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
 {
     arm_terms g, s;
     int mid_turn = arm_mid_turn(p, st), least = mid_turn ? p->goal_mid_turn_min : 0;
-    arm_rabbit_terms(p, st, ARM_GOLD, st->side == ARM_GOLD ? least : 0, &g);
-    arm_rabbit_terms(p, st, ARM_SILVER, st->side == ARM_SILVER ? least : 0, &s);
+    int second = mid_turn ? st->side : st->side ^ 1, waiting = p->goal_waiting_pct;
+    arm_rabbit_terms(p, st, ARM_GOLD, st->side == ARM_GOLD ? least : 0,
+                     second == ARM_GOLD ? waiting : 100, &g);
+    arm_rabbit_terms(p, st, ARM_SILVER, st->side == ARM_SILVER ? least : 0,
+                     second == ARM_SILVER ? waiting : 100, &s);
     int mat = st->phase == ARM_PHASE_PLAY ? arm_material(st, &p->eval, ARM_GOLD) : 0;
     uint64_t taken[2] = {0, 0};
     if (st->phase == ARM_PHASE_PLAY) (void)arm_threat_terms(p, st, mid_turn, taken);

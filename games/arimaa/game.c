@@ -280,6 +280,13 @@ int arm_game_set_step_search(ba_game *g, int futility, int push_depth)
     return BA_OK;
 }
 
+int arm_game_set_goal_waiting(ba_game *g, int pct)
+{
+    if (!g || g->destroy != arm_destroy || pct < 0 || pct > 100) return BA_ERR_ARG;
+    ((arm_params *)(uintptr_t)g->params)->goal_waiting_pct = pct;
+    return BA_OK;
+}
+
 int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err)
 {
     if (!out) return ba_error_set(err, BA_ERR_ARG, "out is NULL");

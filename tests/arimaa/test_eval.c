@@ -3,6 +3,7 @@
  * whose answer is known, goal-threat detection, and the capture-threat detector (against brute
  * force) and term. */
 #include "arimaa_test_util.h"
+#include "boardai/registry.h"
 #include "check_main.h"
 
 static const ba_arimaa_eval_tables *T(void) { return ba_arimaa_eval_tables_default(); }
@@ -596,6 +597,50 @@ START_TEST(goal_table_inside_a_turn)
 }
 END_TEST
 
+/* goal_waiting_pct pays that percent of the goal table for the rabbits of the side that moves
+ * second: at a turn start the side not to move (Silver to move, Gold's rabbit on d5 three free
+ * steps from d8), inside a turn of the step game the mover. The side that moves next is paid in
+ * full. */
+START_TEST(goal_table_side_moving_second)
+{
+    arm_params p = arm_params_default, half = p;
+    ck_assert_int_eq(p.goal_waiting_pct, 100);
+    half.goal_waiting_pct = 50;
+    int far = p.goal_search_steps + p.goal_extra_steps + 1;
+    int three = p.eval.goal_threat[3] - p.eval.goal_threat[far];
+    arm_state start = at_pos('s', "Rd5 Ea1 ea8 rh8");
+    ck_assert_int_eq(arm_steps_to_goal(&start, sq("d5"), 4), 3);
+    ck_assert_int_eq(arm_evaluate(&half, &start) - arm_evaluate(&p, &start), three - three / 2);
+    /* Gold to move: the rabbit's goal is scored now, whatever the percent. */
+    arm_state mover = at_pos('g', "Rd5 Ea1 ea8 rh8");
+    ck_assert_int_eq(arm_evaluate(&half, &mover), arm_evaluate(&p, &mover));
+    /* The same for Silver: its rabbit on d4 three steps from d1, Gold to move. */
+    arm_state gold = at_pos('g', "rd4 Ea8 ea1 Rh1");
+    ck_assert_int_eq(arm_steps_to_goal(&gold, sq("d4"), 4), 3);
+    ck_assert_int_eq(arm_evaluate(&half, &gold) - arm_evaluate(&p, &gold), three - three / 2);
+    /* Inside a turn of the step game the mover waits: its rabbits are paid the percent of the
+     * table's value from goal_mid_turn_min steps; with 0 % they are paid nothing. */
+    arm_params step = p, none = p;
+    step.by_steps = none.by_steps = 1;
+    step.goal_mid_turn_min = none.goal_mid_turn_min = 0;
+    none.goal_waiting_pct = 0;
+    arm_state mid = at_pos('g', "Rd5 Ea1 ea8 rh8");
+    mid.steps = 3;
+    mid.turn_start = 1;
+    mid.hash = arm_hash_full(&mid);
+    ck_assert_int_eq(arm_evaluate(&step, &mid) - arm_evaluate(&none, &mid), three);
+    /* The registry's knob, and a value out of range refused with a message. */
+    ba_game *g = NULL, *bad = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_game_open("arimaa:goal_waiting_pct=50", &g, &err), BA_OK);
+    ck_assert_int_eq(((const arm_params *)g->params)->goal_waiting_pct, 50);
+    ba_game_destroy(g);
+    ck_assert_int_ne(ba_game_open("arimaa:goal_waiting_pct=101", &bad, &err), BA_OK);
+    ck_assert_ptr_null(bad);
+    ck_assert_ptr_nonnull(strstr(err.message, "goal_waiting_pct"));
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_eval");
@@ -605,6 +650,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, capture_threat_not_charged_twice);
     tcase_add_test(tc, goal_table_relative);
     tcase_add_test(tc, goal_table_inside_a_turn);
+    tcase_add_test(tc, goal_table_side_moving_second);
     tcase_add_test(tc, harlog_material);
     tcase_add_test(tc, blocking);
     tcase_add_test(tc, passed_rabbit);
