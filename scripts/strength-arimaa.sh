@@ -6,7 +6,9 @@
 #   2. against bot_Sharp at a fixed 4-step search (`bot_depth = 4`), the first sparring level;
 #   3. optionally against bot_Sharp on the same clock (--sharp-equal);
 #   4. with --base DIR: this build against another build of boardai-arimaa (a previous commit),
-#      both searching by steps (pairing "newold").
+#      both searching by steps (pairing "newold");
+#   5. against the AEI tools' random engine (pyrimaa.simple_engine, pairing "random"): a floor
+#      every game of which should be won.
 #
 # Usage: scripts/strength-arimaa.sh AEI_CHECKOUT SHARP_BINARY [options]
 #   AEI_CHECKOUT   a checkout of the AEI tools (the folder holding pyrimaa/), fetched and kept
@@ -20,7 +22,7 @@
 #                     program loads that folder's libboardai.so, so keep one folder per commit
 #   --sharp-equal     also play Sharp without a depth limit on the same clock
 #   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
-#   --only WHAT       selfplay | sharp4 | newold (default all that apply)
+#   --only WHAT       selfplay | sharp4 | newold | random (default all that apply)
 #   --depth N         this build (and the --base build) searches N steps a turn (AEI `depth`,
 #                     bot_depth), whatever the load, within the clock: a screen that a loaded
 #                     machine does not distort (give a clock generous enough never to cut it)
@@ -30,7 +32,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; }
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     usage
@@ -173,6 +175,10 @@ if [ -n "$BASE" ] && { [ "$ONLY" = all ] || [ "$ONLY" = newold ]; }; then
         OLD_SECTION=$(printf '%s\nbot_depth = %s\n' "$OLD_SECTION" "$DEPTH")
     fi
     pairing newold Steps "$STEPS_SECTION"$'\n' Old "$OLD_SECTION"$'\n'
+fi
+if [ "$ONLY" = all ] || [ "$ONLY" = random ]; then
+    RANDOM_SECTION=$(printf '\n[Random]\ncmdline = python3 -m pyrimaa.simple_engine\n')
+    pairing random Steps "$STEPS_SECTION"$'\n' Random "$RANDOM_SECTION"$'\n'
 fi
 if [ "$SHARP" != "-" ] && { [ "$ONLY" = all ] || [ "$ONLY" = sharp4 ]; }; then
     SHARP4=$(printf '\n[Sharp4]\ncmdline = %s aei\nbot_depth = 4\n' "$SHARP")
