@@ -307,9 +307,20 @@ static void run_search(bac_search *s, int alg, ba_search_result *res, run_plan *
             if (alg == BA_ALG_ALPHABETA && s->root_partial && d > 1) {
                 res->best = s->root_best;
                 res->score = s->root_score;
+                res->proven = 0;
+                /* Its line is frame 0's (updated when it raised alpha), lengthened from the
+                 * table as a finished depth's is: a game whose turn is several moves (Arimaa's
+                 * step game) plays the line's moves of the turn, and a line cut to one move
+                 * left them to short searches after the stop (docs/search.md). */
+                const bac_frame *f0 = &s->f[0];
                 res->pv[0] = s->root_best;
                 res->pv_len = 1;
-                res->proven = 0;
+                if (f0->pv_len > 0 && ba_move_equal(&f0->pv[0], &s->root_best)) {
+                    memcpy(res->pv, f0->pv, (size_t)f0->pv_len * sizeof *res->pv);
+                    res->pv_len = f0->pv_len;
+                }
+                if (res->pv_len < d)
+                    bac_pv_extend(s, res, d);
             }
             break;
         }

@@ -314,6 +314,44 @@ START_TEST(node_and_time_limits)
 }
 END_TEST
 
+/* A search stopped inside a depth after its first root move was searched plays that move, and
+ * returns that move's line (lengthened from the table), not the move alone: a game whose turn is
+ * several moves plays the line's moves of its turn (Arimaa's step game). Node limits stop it at
+ * many points of many depths; every line is legal, starts with the best move, and is longer
+ * than one move once a depth beyond the first is finished. */
+START_TEST(stopped_search_keeps_its_line)
+{
+    const ba_game *g = bt_synth_game(3); /* cyclic: no natural end, every line goes on */
+    ba_pos *p = bt_new_pos(g, NULL);
+    ba_engine *e = new_engine(g);
+    ba_engine_set(e, BA_OPT_ALGORITHM, BA_ALG_ALPHABETA);
+    int deep = 0;
+    for (int64_t nodes = 300; nodes <= 30000; nodes += 173) {
+        ba_engine_clear(e);
+        ba_engine_set(e, BA_OPT_NODES, nodes);
+        ba_search_result r;
+        ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
+        ck_assert_int_eq(r.stopped, 1);
+        ck_assert_int_ge(r.pv_len, 1);
+        ck_assert(ba_move_equal(&r.pv[0], &r.best));
+        ba_pos *line = NULL;
+        ck_assert_int_eq(ba_pos_clone(p, &line), BA_OK);
+        for (int k = 0; k < r.pv_len; k++) {
+            ck_assert(bt_is_legal(line, &r.pv[k]));
+            ck_assert_int_eq(ba_pos_play(line, &r.pv[k], NULL), BA_OK);
+        }
+        ba_pos_free(line);
+        if (r.depth >= 2) {
+            deep++;
+            ck_assert_int_ge(r.pv_len, 2);
+        }
+    }
+    ck_assert_int_gt(deep, 100);
+    ba_engine_free(e);
+    ba_pos_free(p);
+}
+END_TEST
+
 typedef struct stopper {
     ba_engine *e;
     int delay_ms;
@@ -618,6 +656,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, tictactoe_draw_and_fast_win);
     tcase_add_test(tc, extra_turns_match_bruteforce);
     tcase_add_test(tc, node_and_time_limits);
+    tcase_add_test(tc, stopped_search_keeps_its_line);
     tcase_add_test(tc, stop_from_another_thread);
     tcase_add_test(tc, idle_stop_is_noop);
     tcase_add_test(tc, determinism_and_noise);
