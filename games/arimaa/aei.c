@@ -602,7 +602,10 @@ static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, int
             ba_limits l;
             ba_limits_init(&l);
             l.depth = arm_steps_left(cur) + 1;
-            l.movetime_ms = left_ms < 0 ? 100 : left_ms > 1 ? left_ms : 1;
+            /* An equal share of what is left for each step still to choose: the first of
+             * several short searches must not spend it all. */
+            int64_t share = left_ms / arm_steps_left(cur);
+            l.movetime_ms = left_ms < 0 ? 100 : share > 1 ? share : 1;
             ba_search_result r;
             if (ba_engine_search_limits(a->engine, line, &l, &r) == BA_OK && !ba_move_is_none(&r.best)) {
                 m = r.best;
