@@ -265,6 +265,15 @@ static int arm_mid_turn(const arm_params *p, const arm_state *st)
     return p->by_steps && st->steps > 0 && st->phase == ARM_PHASE_PLAY;
 }
 
+/* The percent of the goal table paid for side's rabbits: goal_waiting_pct for the side that
+ * moves second (the opponent at a turn start, the mover inside a turn), since the other side
+ * moves first and can block; 100 for the side that moves next. */
+static int arm_goal_pct(const arm_params *p, const arm_state *st, int mid_turn, int side)
+{
+    int second = mid_turn ? st->side : st->side ^ 1;
+    return side == second ? p->goal_waiting_pct : 100;
+}
+
 int arm_evaluate(const arm_params *p, const arm_state *st)
 {
     int me = st->side, opp = me ^ 1;
@@ -275,12 +284,9 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
      * made with the plies a push or pull left over at the horizon do not buy the table's
      * 2000-4000 (docs/arimaa.md, the seventh round). A goal within the steps left still wins. */
     int mid_turn = arm_mid_turn(p, st);
-    /* The side that moves second (the opponent at a turn start, the mover inside a turn) is paid
-     * goal_waiting_pct of the table: the other side moves first and can block. */
-    int waiting = p->goal_waiting_pct;
-    arm_rabbit_terms(p, st, me, mid_turn ? p->goal_mid_turn_min : 0, mid_turn ? waiting : 100,
-                     &mine);
-    arm_rabbit_terms(p, st, opp, 0, mid_turn ? 100 : waiting, &theirs);
+    arm_rabbit_terms(p, st, me, mid_turn ? p->goal_mid_turn_min : 0,
+                     arm_goal_pct(p, st, mid_turn, me), &mine);
+    arm_rabbit_terms(p, st, opp, 0, arm_goal_pct(p, st, mid_turn, opp), &theirs);
     if (st->phase != ARM_PHASE_PLAY) {
         /* Setup: only the shape of the placed army counts (material is still incomplete). */
         return (mine.blocking + mine.passed) - (theirs.blocking + theirs.passed);
@@ -316,11 +322,10 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
 {
     arm_terms g, s;
     int mid_turn = arm_mid_turn(p, st), least = mid_turn ? p->goal_mid_turn_min : 0;
-    int second = mid_turn ? st->side : st->side ^ 1, waiting = p->goal_waiting_pct;
     arm_rabbit_terms(p, st, ARM_GOLD, st->side == ARM_GOLD ? least : 0,
-                     second == ARM_GOLD ? waiting : 100, &g);
+                     arm_goal_pct(p, st, mid_turn, ARM_GOLD), &g);
     arm_rabbit_terms(p, st, ARM_SILVER, st->side == ARM_SILVER ? least : 0,
-                     second == ARM_SILVER ? waiting : 100, &s);
+                     arm_goal_pct(p, st, mid_turn, ARM_SILVER), &s);
     int mat = st->phase == ARM_PHASE_PLAY ? arm_material(st, &p->eval, ARM_GOLD) : 0;
     uint64_t taken[2] = {0, 0};
     if (st->phase == ARM_PHASE_PLAY) (void)arm_threat_terms(p, st, mid_turn, taken);
