@@ -65,6 +65,7 @@ int ba_engine_new(const ba_game *game, ba_engine **out)
         e->opt[i] = option_specs[i].def;
     atomic_init(&e->stop, 0);
     atomic_init(&e->running, 0);
+    atomic_init(&e->companion, NULL);
     init_lmr(e);
     int rc = bac_tt_resize(&e->tt, e->opt[BA_OPT_TT_MB]);
     if (rc != BA_OK) {
@@ -79,6 +80,7 @@ void ba_engine_free(ba_engine *engine)
 {
     if (!engine)
         return;
+    ba_engine_free(atomic_load(&engine->companion));
     for (int i = 0; i < engine->nworkers; i++)
         bac_worker_free(&engine->workers[i]);
     free(engine->workers);
@@ -145,4 +147,37 @@ void ba_engine_stop(ba_engine *engine)
      * The search clears the flag before it marks itself running, so no stop is lost. */
     if (engine && atomic_load(&engine->running) == 1)
         atomic_store(&engine->stop, 1);
+    /* A companion also sees its parent's flag (search_node.c), so a stop that comes before or
+     * between its searches is not lost; this reaches the one running now at once. */
+    if (engine)
+        ba_engine_stop(atomic_load(&engine->companion));
+}
+
+int ba_engine_companion(ba_engine *engine, const ba_game *game, ba_engine **out)
+{
+    if (!out)
+        return BA_ERR_ARG;
+    *out = NULL;
+    if (!engine || !game || game == engine->game)
+        return BA_ERR_ARG;
+    ba_engine *c = atomic_load(&engine->companion);
+    /* One companion for the engine's life: replacing it could free it under a ba_engine_stop()
+     * of another thread. */
+    if (c && c->game != game)
+        return BA_ERR_ARG;
+    if (!c) {
+        int rc = ba_engine_new(game, &c);
+        if (rc != BA_OK)
+            return rc;
+        c->parent = engine;
+        atomic_store(&engine->companion, c);
+    }
+    /* The parent's settings, the table size first (the one that allocates). */
+    int rc = ba_engine_set(c, BA_OPT_TT_MB, engine->opt[BA_OPT_TT_MB]);
+    for (int i = 0; i < BAC_NUM_OPTIONS && rc == BA_OK; i++)
+        rc = ba_engine_set(c, (ba_option)i, engine->opt[i]);
+    if (rc != BA_OK)
+        return rc;
+    *out = c;
+    return BA_OK;
 }

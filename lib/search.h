@@ -66,6 +66,10 @@ struct ba_engine {
     uint64_t lag_ms;     /* observed overrun of clocked searches (time manager reserve) */
     int nlines;
     int no_eval_cache;   /* 1 = searches evaluate every time (tests compare against it) */
+    /* The companion a game's search_move hook searches with (ba_engine_companion), or NULL;
+     * atomic because ba_engine_stop() reads it from another thread. */
+    _Atomic(ba_engine *) companion;
+    ba_engine *parent;   /* the engine this one is the companion of: its stop stops this one */
 };
 
 /* What the threads of one search share. */

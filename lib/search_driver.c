@@ -494,6 +494,15 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
 
     memset(result, 0, sizeof *result);
     const ba_game *g = engine->game;
+    if (BA_GAME_HAS(g, search_move)) {
+        /* The game chooses the move its own way (through companion engines). */
+        int hrc = g->search_move(g, engine, pos, limits, result);
+        if (hrc != BA_ERR_UNSUPPORTED) {
+            atomic_store(&engine->running, 0);
+            return hrc;
+        }
+        memset(result, 0, sizeof *result);
+    }
     const int64_t *o = engine->opt;
     const int alg = (int)o[BA_OPT_ALGORITHM];
     const int deterministic = (int)o[BA_OPT_DETERMINISTIC];

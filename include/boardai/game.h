@@ -115,6 +115,12 @@ typedef struct ba_history {
 
 typedef struct ba_game ba_game;
 
+/* Declared in engine.h and position.h; named here for ba_game::search_move. */
+struct ba_engine;
+struct ba_pos;
+struct ba_limits;
+struct ba_search_result;
+
 /**
  * A game: sizes plus functions over a flat state of #state_size bytes.
  *
@@ -321,6 +327,22 @@ struct ba_game {
      * fast when it does not know. NULL (the default): no such knowledge.
      */
     int (*endgame_probe)(const ba_game *g, const void *state, const ba_history *hist, int *plies);
+
+    /* ---- a search of its own for a whole move (appended after 1.0; docs/search.md, "Hooks") ---- */
+
+    /**
+     * Optional. Chooses the move of @p pos its own way: ba_engine_search_limits() calls it, with
+     * the engine marked running, instead of searching @p pos itself, and returns what it returns.
+     * A game whose move is a sequence of smaller actions uses it to search the actions (Arimaa's
+     * turn searched step by step). It searches through companion engines of @p engine
+     * (ba_engine_companion()), which take @p engine's settings and which ba_engine_stop(@p engine)
+     * reaches; @p limits are the caller's (NULL: the engine's settings). It fills @p result as a
+     * search of @p pos would: a legal move of @p pos, its score, depth, nodes and time. Return
+     * #BA_ERR_UNSUPPORTED to have the engine search @p pos the usual way (Arimaa's setup).
+     * NULL (the default): the engine searches every position itself.
+     */
+    int (*search_move)(const ba_game *g, struct ba_engine *engine, const struct ba_pos *pos,
+                       const struct ba_limits *limits, struct ba_search_result *result);
 
     /* New optional hooks are appended here, and only here (docs/api-stability.md). */
 };
