@@ -48,9 +48,6 @@ struct ba_arimaa_aei {
 #define AEI_OVERHEAD_MS 250
 /* The default when the controller gives no clock and no depth. */
 #define AEI_DEFAULT_MS 3000
-/* A step search's line becomes a whole turn after the search (the line replayed, short searches
- * for steps it lacks): this much of the go's hard limit is kept for that. */
-#define AEI_TURN_RESERVE_MS 8
 
 static void aei_say(ba_arimaa_aei *a, const char *fmt, ...) BA_PRINTF_LIKE(2, 3);
 
@@ -575,63 +572,6 @@ static void aei_progress(void *user, const ba_progress *p)
     aei_say(a, "info pv %s", pv);
 }
 
-/* The whole turn the step search chose: the steps of its line up to where the turn ends, then
- * (when the line is shorter) the choice of a short search over the rest of the turn, within
- * @p left_ms of the go's hard limit that the main search left (-1 = no limit: 100 ms each), so
- * that a fixed time or a clock holds for the turn, not only for its first search. */
-static int aei_turn_from_line(ba_arimaa_aei *a, const ba_search_result *res, int64_t left_ms,
-                              ba_move *turn)
-{
-    ba_pos *line = NULL;
-    int rc = ba_pos_clone(a->spos, &line);
-    if (rc != BA_OK) return rc;
-    int side = ba_pos_side_to_move(line);
-    memset(turn, 0, sizeof *turn);
-    turn->tag = BA_ARIMAA_TAG_TURN;
-    ba_move moves[ARM_MAX_ACTIONS + 1];
-    for (int i = 0; ba_pos_side_to_move(line) == side && ba_pos_result(line) == BA_RESULT_ONGOING;
-         i++) {
-        ba_move m = BA_MOVE_NONE;
-        if (i < res->pv_len) {
-            m = res->pv[i];
-        } else {
-            /* The line ends inside the turn (a table cut-off shortens it, or a stop at a low
-             * depth): a short search over the rest of the turn chooses the remaining steps,
-             * rather than a pass that would waste them. */
-            const arm_state *cur = ba_pos_state(line);
-            ba_limits l;
-            ba_limits_init(&l);
-            l.depth = arm_steps_left(cur) + 1;
-            /* An equal share of what is left for each step still to choose: the first of
-             * several short searches must not spend it all. */
-            int64_t share = left_ms / arm_steps_left(cur);
-            l.movetime_ms = left_ms < 0 ? 100 : share > 1 ? share : 1;
-            ba_search_result r;
-            if (ba_engine_search_limits(a->engine, line, &l, &r) == BA_OK && !ba_move_is_none(&r.best)) {
-                m = r.best;
-                if (left_ms >= 0)
-                    left_ms = left_ms > (int64_t)r.time_ms ? left_ms - (int64_t)r.time_ms : 0;
-            } else {
-                int n = ba_pos_moves(line, moves, ARM_MAX_ACTIONS + 1);
-                if (n <= 0) break;
-                m = moves[0];
-            }
-        }
-        ba_error err;
-        if (ba_pos_play(line, &m, &err) != BA_OK) {
-            rc = BA_ERR_INTERNAL;
-            break;
-        }
-        if (m.tag == BA_ARIMAA_TAG_STEP && turn->len + m.len <= 4) {
-            memcpy(turn->bytes + turn->len, m.bytes, m.len);
-            turn->len = (uint8_t)(turn->len + m.len);
-        }
-    }
-    ba_pos_free(line);
-    if (rc == BA_OK && turn->len == 0) rc = BA_ERR_INTERNAL;
-    return rc;
-}
-
 /* `bestmove <steps>`: AEI sends the steps without capture tokens (the controller works them
  * out). */
 static void aei_bestmove_text(const char *text, bac_text *final)
@@ -683,10 +623,10 @@ static void aei_go_search(void *user, bac_session *s, bac_text *final)
     aei_limits(aei, aei->root, &limits);
     if (by_turns && st->phase == ARM_PHASE_PLAY && limits.depth > 0)
         limits.depth = (limits.depth + 3) / 4; /* the turn search counts whole turns */
-    int64_t soft_ms = 0, hard_ms = 0;
-    ba_time_budget(&limits, ba_pos_side_to_move(aei->root), &soft_ms, &hard_ms);
-    if (!by_turns && hard_ms > 4 * AEI_TURN_RESERVE_MS)
-        limits.max_ms = hard_ms - AEI_TURN_RESERVE_MS; /* the turn's completion comes after */
+    int64_t hard_ms = 0;
+    ba_limits given = limits;
+    arm_step_turn_limits(&given, ba_pos_side_to_move(aei->root), &limits, &hard_ms);
+    if (by_turns) limits = given; /* the turn search has no completion to keep time for */
     bac_session_set_engine(s, e);
     ba_search_result res;
     aei->reporting = 1;
@@ -700,7 +640,10 @@ static void aei_go_search(void *user, bac_session *s, bac_text *final)
     ba_move turn = res.best;
     int64_t spent = (int64_t)res.time_ms;
     int64_t left_ms = hard_ms <= 0 ? -1 : hard_ms > spent ? hard_ms - spent : 0;
-    if (!by_turns && (rc = aei_turn_from_line(aei, &res, left_ms, &turn)) != BA_OK) {
+    int from_line = 0;
+    uint64_t spent_after[2] = {0, 0};
+    if (!by_turns && (rc = arm_turn_from_line(aei->engine, aei->spos, &res, left_ms, &turn,
+                                              &from_line, spent_after)) != BA_OK) {
         aei_say(aei, "log Error: no turn from the search's line: %s", ba_errstr(rc));
         aei_fallback(aei, final);
         return;

@@ -15,6 +15,9 @@ typedef struct arm_params {
     ba_arimaa_eval_tables eval;
     int goal_search_steps;
     int by_steps; /* the vtable's moves are single steps / pushes / pulls and pass */
+    /* The turn game with step_search: the step game its search_move hook searches (owned; NULL
+     * otherwise, and always NULL in the step game). */
+    ba_game *step_game;
     /* Percent of the material a capture threat would win (arm_capture_threat) that the
      * evaluation credits to the side that moves next; 0 switches the term off. */
     int capture_threat_pct;
@@ -155,6 +158,26 @@ int arm_game_set_step_search(ba_game *g, int futility, int push_depth);
 /* game.c: sets goal_waiting_pct (0..100) of a game made by ba_arimaa_create() (the registry's
  * goal_waiting_pct); BA_ERR_ARG for any other game or a value out of range. */
 int arm_game_set_goal_waiting(ba_game *g, int pct);
+/* game.c: gives the turn game @p g (made by ba_arimaa_create(), not the step game) a step game
+ * with its evaluation, futility margin and push depth, searched through the search_move hook
+ * (the registry's step_search). BA_ERR_ARG for any other game or a value out of range. */
+int arm_game_set_turn_by_steps(ba_game *g, int futility, int push_depth);
+
+/* stepturn.c: a whole turn chosen by the step search. */
+/* Milliseconds of a turn's hard limit kept for completing the line into a turn. */
+#define ARM_TURN_RESERVE_MS 8
+/* The limits of the step search of a turn: @p in, with its hard limit (*@p hard_ms, 0 = none)
+ * shortened by ARM_TURN_RESERVE_MS for the turn's completion. */
+void arm_step_turn_limits(const ba_limits *in, int side, ba_limits *out, int64_t *hard_ms);
+/* The whole turn the step search of @p spos chose: the steps of its line up to where the turn
+ * ends, then (when the line is shorter) the choice of a short search over the rest of the turn
+ * within @p left_ms (-1 = no limit: 100 ms each). *@p from_line = 1 when the line held the whole
+ * turn; @p spent[0] and [1] gain the short searches' milliseconds and nodes. */
+int arm_turn_from_line(ba_engine *engine, const ba_pos *spos, const ba_search_result *res,
+                       int64_t left_ms, ba_move *turn, int *from_line, uint64_t spent[2]);
+/* The turn game's search_move hook: BA_ERR_UNSUPPORTED for a setup (searched as turns). */
+int arm_search_turn(const ba_game *g, ba_engine *engine, const ba_pos *pos,
+                    const ba_limits *limits, ba_search_result *result);
 /* Steps left in the turn of the side to move. */
 static inline int arm_steps_left(const arm_state *st) { return 4 - st->steps; }
 

@@ -200,6 +200,7 @@ static int arm_explain_v(const ba_game *g, const void *state, char *buf, size_t 
 
 static void arm_destroy(ba_game *g)
 {
+    ba_game_destroy(((arm_params *)(uintptr_t)g->params)->step_game);
     free((void *)(uintptr_t)g->params);
     free(g);
 }
@@ -277,6 +278,33 @@ int arm_game_set_step_search(ba_game *g, int futility, int push_depth)
     p->step_futility = futility;
     p->push_depth = push_depth;
     arm_step_hooks(g, p);
+    return BA_OK;
+}
+
+int arm_game_set_turn_by_steps(ba_game *g, int futility, int push_depth)
+{
+    if (!g || g->destroy != arm_destroy || arm_params_of(g)->by_steps ||
+        arm_params_of(g)->step_game)
+        return BA_ERR_ARG;
+    arm_params *p = (arm_params *)(uintptr_t)g->params;
+    ba_arimaa_options o;
+    ba_arimaa_options_default(&o);
+    o.search_by_steps = 1;
+    ba_game *steps = NULL;
+    int rc = ba_arimaa_create(&o, &steps, NULL);
+    if (rc != BA_OK) return rc;
+    /* Every weight of the turn game, in the step game. */
+    arm_params *sp = (arm_params *)(uintptr_t)steps->params;
+    *sp = *p;
+    sp->by_steps = 1;
+    sp->step_game = NULL;
+    rc = arm_game_set_step_search(steps, futility, push_depth);
+    if (rc != BA_OK) {
+        ba_game_destroy(steps);
+        return rc;
+    }
+    p->step_game = steps;
+    g->search_move = arm_search_turn;
     return BA_OK;
 }
 
