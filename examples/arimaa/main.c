@@ -162,16 +162,53 @@ static int sniff_aei(int *is_aei)
     return 0;
 }
 
+/* --search: how the engine chooses a turn (the terminal game and --protocol). */
+typedef struct arimaa_prog {
+    int by_turns; /* 1: the whole-turn search, as before the step search (for measuring it) */
+} arimaa_prog;
+
 static int handle_option(void *user, const char *name, const char *value, ba_error *err)
 {
-    (void)user;
-    (void)value;
+    arimaa_prog *a = user;
+    if (strcmp(name, "search") == 0) {
+        if (strcmp(value, "steps") == 0 || strcmp(value, "turns") == 0) {
+            a->by_turns = strcmp(value, "turns") == 0;
+            return BA_OK;
+        }
+        return ba_error_set(err, BA_ERR_ARG, "--search: '%s' is not steps or turns", value);
+    }
     return ba_error_set(err, BA_ERR_ARG, "--%s must be the only option", name);
 }
 
+/* The game of whole turns, searched by steps unless --search turns. */
+static int make_game(void *user, const ba_game **out, int *destroy_after, ba_error *err)
+{
+    const arimaa_prog *a = user;
+    *destroy_after = 0;
+    if (a->by_turns) {
+        *out = ba_arimaa_game();
+        return BA_OK;
+    }
+    ba_game *g = NULL;
+    int rc = ba_game_open("arimaa:step_search=1", &g, err);
+    if (rc != BA_OK) return rc;
+    *out = g;
+    *destroy_after = 1;
+    return BA_OK;
+}
+
+/* The step search counts its depth in steps (a push or pull two): 4 steps are one turn. The
+ * whole-turn search (--search turns) counts turns, so its levels are shallower. */
+static const ba_cli_level step_levels[] = {
+    {"Beginner (4 steps)", 4, 0, 0},
+    {"Club (8 steps, 10 s cap)", 8, 0, 10000},
+    {"Strong (12 steps, 30 s cap)", 12, 0, 30000},
+    {"Patient (16 steps, 120 s cap)", 16, 0, 120000},
+};
+
 /* A whole turn is a node: depth 2 already looks at tens of millions of positions, so the levels
  * are shallow and time-capped. */
-static const ba_cli_level levels[] = {
+static const ba_cli_level turn_levels[] = {
     {"Beginner (1 turn)", 1, 0, 0},
     {"Club (2 turns, 10 s cap)", 2, 0, 10000},
     {"Strong (3 turns, 30 s cap)", 3, 0, 30000},
@@ -180,7 +217,17 @@ static const ba_cli_level levels[] = {
 
 static const ba_cli_option options[] = {
     {"aei", NULL, "speak the Arimaa Engine Interface on stdin/stdout (for match tools)"},
+    {"search", "HOW", "steps (default: each turn by a search of steps) or turns (whole turns)"},
 };
+
+/* The value of --search in argv, to choose the level table before ba_cli_main (which lists the
+ * levels in --help and checks --level against them). */
+static int wants_turns(int argc, char **argv)
+{
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--search") == 0) return strcmp(argv[i + 1], "turns") == 0;
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -193,15 +240,17 @@ int main(int argc, char **argv)
         }
         if (is_aei) return run_aei("aei");
     }
+    arimaa_prog a = {wants_turns(argc, argv)};
     ba_cli_program prog = BA_CLI_PROGRAM_INIT;
     prog.name = "boardai-arimaa";
     prog.summary = "Play Arimaa against libboardai (or --aei for match tools).";
-    prog.game = ba_arimaa_game();
+    prog.make_game = make_game;
+    prog.user = &a;
     prog.options = options;
     prog.option_count = sizeof options / sizeof options[0];
     prog.handle_option = handle_option;
-    prog.hooks.levels = levels;
-    prog.hooks.level_count = sizeof levels / sizeof levels[0];
+    prog.hooks.levels = a.by_turns ? turn_levels : step_levels;
+    prog.hooks.level_count = sizeof step_levels / sizeof step_levels[0]; /* both tables */
     prog.hooks.default_level = 2;
     prog.hooks.move_help =
         "A turn is 1-4 steps: piece, square, direction (n s e w), e.g. 'Ed2n Ed3n rc6s Md4w'.\n"
