@@ -99,6 +99,7 @@ EXTENSION_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V)
 MAKE_NULL_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V)
 FUTILITY_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V, ctypes.c_int)
 PROBE_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V, _V, _V)
+SEARCH_MOVE_FN = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V, _V, _V, _V)
 
 
 class GameVtable(ctypes.Structure):
@@ -122,6 +123,7 @@ class GameVtable(ctypes.Structure):
         ("futility_margin", FUTILITY_FN), ("move_noisy", ORDER_KEY_FN),
         ("noisy_only", EXTENSION_FN),
         ("endgame_probe", PROBE_FN),
+        ("search_move", SEARCH_MOVE_FN),
     ]
 
 
