@@ -1,5 +1,5 @@
 #!/bin/bash
-# Measures libboardai's strength on an outside scale (issue 13 §4). Bounded by default; not part
+# Measures libboardai's strength on an outside scale (issue 13 §4, issue 18 §3). Bounded by default; not part
 # of scripts/test.sh. One subcommand per measurement:
 #
 #   scripts/strength.sh chess [options]
@@ -31,7 +31,18 @@
 #       --opponent-option settings (engine B), equal time per move: e.g. the evaluation presets.
 #         --games N (default 40), --movetime MS (100), --option N=V, --opponent-option N=V
 #
-# Needs: apt-get install stockfish; a built boardai-chess (cmake --build build).
+#   scripts/strength.sh arimaa [options]
+#       Arimaa's step search (the turn game's step_search=1) against its whole-turn search in
+#       boardai-match: equal time per turn, colours alternated, pairs of games sharing a random
+#       opening. With --aei and --sharp, then bot_Sharp at a 4-step search (its first sparring
+#       level) through scripts/strength-arimaa.sh, which says more.
+#         --games N (default 40), --movetime MS (200), --seed N (1), --build DIR (build)
+#         --aei DIR --sharp BINARY   the AEI tools' checkout and a bot_Sharp binary, both built
+#                                    outside this repository (measurement only)
+#         --rounds N                 rounds against Sharp (default 2; ~2.5 min a game)
+#
+# Needs: apt-get install stockfish; a built boardai-chess (cmake --build build). Arimaa needs a
+# built boardai-match.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -40,12 +51,54 @@ usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' 
 [ $# -ge 1 ] || { usage >&2; exit 2; }
 MODE=$1
 shift
+
+if [ "$MODE" = arimaa ]; then
+    GAMES=40
+    MOVETIME=200
+    SEED=1
+    BUILD=$ROOT/build
+    AEI=""
+    SHARP=""
+    ROUNDS=2
+    while [ $# -gt 0 ]; do
+        case "$1" in
+        --games) GAMES=$2; shift 2 ;;
+        --movetime) MOVETIME=$2; shift 2 ;;
+        --seed) SEED=$2; shift 2 ;;
+        --build) BUILD=$2; shift 2 ;;
+        --aei) AEI=$2; shift 2 ;;
+        --sharp) SHARP=$2; shift 2 ;;
+        --rounds) ROUNDS=$2; shift 2 ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "strength.sh: unknown option $1" >&2; exit 2 ;;
+        esac
+    done
+    if { [ -n "$AEI" ] && [ -z "$SHARP" ]; } || { [ -z "$AEI" ] && [ -n "$SHARP" ]; }; then
+        echo "strength.sh: --aei and --sharp go together" >&2
+        exit 2
+    fi
+    MATCH=$BUILD/examples/match/boardai-match
+    if [ ! -x "$MATCH" ]; then
+        echo "boardai-match not built in $BUILD: cmake -S $ROOT -B $BUILD && cmake --build $BUILD" >&2
+        exit 1
+    fi
+    echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(uname -m), load: $(cut -d' ' -f1-3 /proc/loadavg); build $BUILD"
+    echo "## the step search against the whole-turn search, $GAMES games, $MOVETIME ms a turn"
+    "$MATCH" --game arimaa --a "time=$MOVETIME,step_search=1" --b "time=$MOVETIME" --games "$GAMES" \
+        --random-plies 6 --max-plies 400 --jobs "$(nproc)" --seed "$SEED"
+    if [ -n "$AEI" ] && [ -n "$SHARP" ]; then
+        echo "## bot_Sharp at a 4-step search, $ROUNDS rounds"
+        "$ROOT/scripts/strength-arimaa.sh" "$AEI" "$SHARP" --only sharp4 --rounds "$ROUNDS" \
+            --tc 4s/16s/100/32s/60t --build "$BUILD"
+    fi
+    exit 0
+fi
 case "$MODE" in
 chess) GAMES=20 ;;
 chess-clock) GAMES=50 ;;
 chess-self) GAMES=40 ;;
 -h | --help) usage; exit 0 ;;
-*) echo "strength.sh: unknown measurement '$MODE' (chess, chess-clock, chess-self)" >&2; exit 2 ;;
+*) echo "strength.sh: unknown measurement '$MODE' (chess, chess-clock, chess-self, arimaa)" >&2; exit 2 ;;
 esac
 LEVELS="1350 1600 1900"
 CLOCK_ELO=1350
