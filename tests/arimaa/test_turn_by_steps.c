@@ -180,26 +180,6 @@ START_TEST(turn_by_steps_agrees_with_aei)
 }
 END_TEST
 
-/* The setup stays with the turn search (the hook declines it): a legal arrangement. */
-START_TEST(turn_by_steps_leaves_setup_to_turn_search)
-{
-    ba_game *g = turn_game_by_steps();
-    ba_pos *pos = NULL;
-    ck_assert_int_eq(ba_pos_new(g, &pos), BA_OK);
-    ba_engine *e = NULL;
-    ck_assert_int_eq(ba_engine_new(g, &e), BA_OK);
-    ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 1), BA_OK);
-    ba_search_result r;
-    ck_assert_int_eq(ba_engine_search(e, pos, &r), BA_OK);
-    ck_assert_int_eq(r.best.tag, BA_ARIMAA_TAG_SETUP);
-    ba_error err;
-    ck_assert_int_eq(ba_pos_play(pos, &r.best, &err), BA_OK);
-    ba_engine_free(e);
-    ba_pos_free(pos);
-    ba_game_destroy(g);
-}
-END_TEST
-
 START_TEST(step_search_parameter_refused_where_it_does_not_fit)
 {
     ba_game *g = NULL;
@@ -229,7 +209,6 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, turn_by_steps_defends_goal);
     tcase_add_test(tc, turn_by_steps_plays_a_game);
     tcase_add_test(tc, turn_by_steps_agrees_with_aei);
-    tcase_add_test(tc, turn_by_steps_leaves_setup_to_turn_search);
     tcase_add_test(tc, step_search_parameter_refused_where_it_does_not_fit);
     suite_add_tcase(s, tc);
     return s;

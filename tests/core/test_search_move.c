@@ -151,22 +151,9 @@ START_TEST(companion_errors)
 }
 END_TEST
 
-typedef struct stopper {
-    ba_engine *e;
-    int delay_ms;
-} stopper;
-
-static void *stop_later(void *arg)
-{
-    stopper *s = arg;
-    sleep_ms(s->delay_ms);
-    ba_engine_stop(s->e);
-    return NULL;
-}
-
 /* An unlimited search through the hook, stopped from another thread: the stop reaches the
  * companion's search (delay 0), and one that comes before the companion has started is not lost
- * (the hook waits 300 ms first, the stop comes at 50 ms). */
+ * (the hook waits 300 ms first; the stop comes at 50 ms in both cases). */
 START_TEST(stop_reaches_the_companion)
 {
     for (int k = 0; k < 2; k++) {
@@ -178,9 +165,8 @@ START_TEST(stop_reaches_the_companion)
         ba_limits l;
         ba_limits_init(&l);
         l.infinite = 1;
-        stopper s = {e, k ? 50 : 150};
-        pthread_t th;
-        ck_assert_int_eq(pthread_create(&th, NULL, stop_later, &s), 0);
+        pthread_t th; /* stops e after 50 ms */
+        ck_assert_int_eq(pthread_create(&th, NULL, bt_stop_engine_later, e), 0);
         double t0 = now_s();
         ba_search_result r;
         ck_assert_int_eq(ba_engine_search_limits(e, p, &l, &r), BA_OK);
