@@ -153,6 +153,18 @@ void ba_engine_stop(ba_engine *engine)
         ba_engine_stop(atomic_load(&engine->companion));
 }
 
+/* A companion's progress reaches its parent's callback without its line: the moves are of
+ * another game, which that callback cannot read (a protocol still shows depth, score, nodes). */
+static void companion_progress(void *user, const ba_progress *progress)
+{
+    const ba_engine *parent = user;
+    ba_progress p = *progress;
+    p.pv = NULL;
+    p.pv_len = 0;
+    if (parent->progress)
+        parent->progress(parent->progress_user, &p);
+}
+
 int ba_engine_companion(ba_engine *engine, const ba_game *game, ba_engine **out)
 {
     if (!out)
@@ -178,6 +190,8 @@ int ba_engine_companion(ba_engine *engine, const ba_game *game, ba_engine **out)
         rc = ba_engine_set(c, (ba_option)i, engine->opt[i]);
     if (rc != BA_OK)
         return rc;
+    c->progress = engine->progress ? companion_progress : NULL;
+    c->progress_user = engine;
     *out = c;
     return BA_OK;
 }

@@ -143,6 +143,9 @@ int arm_search_turn(const ba_game *g, ba_engine *engine, const ba_pos *pos,
     arm_step_turn_limits(&given, st->side, &l, &hard_ms);
     ba_search_result res;
     rc = ba_engine_search_limits(steps, spos, &l, &res);
+    /* The short searches that complete the turn report nothing: their depths and nodes start
+     * again from zero, and the engine's progress is the main search's. */
+    if (rc == BA_OK) rc = ba_engine_set_progress(steps, NULL, NULL);
     ba_move turn = BA_MOVE_NONE;
     int from_line = 0;
     uint64_t spent[2] = {0, 0}; /* the short searches' milliseconds and nodes */

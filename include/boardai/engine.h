@@ -243,8 +243,10 @@ BA_API void ba_engine_stop(ba_engine *engine);
  * The companion of @p engine for @p game: the engine that a game's #ba_game::search_move hook
  * searches with (Arimaa searches a turn in its step game). It is made on the first call and kept,
  * with its tables, until @p engine is freed; an engine has one companion, for one game. Each
- * call copies @p engine's settings to it, and ba_engine_stop(@p engine) stops it, also between
- * its searches. Only for that hook, on the searching thread.
+ * call copies @p engine's settings to it and points its progress at @p engine's callback,
+ * without the line (its moves are of @p game; ba_engine_set_progress() on the companion changes
+ * that until the next call). ba_engine_stop(@p engine) stops it, also between its searches.
+ * Only for that hook, on the searching thread.
  * @return #BA_OK with *@p out; #BA_ERR_ARG (@p game is the engine's own, or not the game of the
  *         companion made before), #BA_ERR_GAME (an invalid @p game) or #BA_ERR_NOMEM.
  */

@@ -1,5 +1,6 @@
 /* The search_move hook and companion engines (game.h, engine.h): a game that chooses its move
- * its own way, through a companion engine that takes the engine's settings and its stop.
+ * its own way, through a companion engine that takes the engine's settings and its stop, and
+ * whose progress reaches the engine's callback without its line.
  *
  * The "relay" game is the cyclic synthetic game with a search_move hook that searches the same
  * position in a second copy of that game (a distinct ba_game, the same rules) through the
@@ -107,6 +108,50 @@ START_TEST(hook_chooses_the_move_through_the_companion)
 }
 END_TEST
 
+/* The engine's progress callback, called for the companion's depths. */
+typedef struct progress_seen {
+    int calls, with_line, last_depth, depths_in_order;
+    uint64_t last_nodes;
+} progress_seen;
+
+static void count_progress(void *user, const ba_progress *pr)
+{
+    progress_seen *p = user;
+    p->calls++;
+    p->with_line += pr->pv != NULL || pr->pv_len != 0;
+    /* Each of the hook's two searches reports depths 1, 2, 3, ... */
+    p->depths_in_order += pr->depth == (p->calls - 1) % 4 + 1;
+    p->last_depth = pr->depth;
+    p->last_nodes = pr->nodes;
+}
+
+/* The companion's progress reaches the engine's callback, without its line (the moves are of
+ * another game): depth, score, nodes and time, each depth of both of the hook's searches. */
+START_TEST(companion_progress_reaches_the_engine_without_its_line)
+{
+    ba_game g = relay_game();
+    ba_pos *p = bt_new_pos(&g, NULL);
+    ba_engine *e = NULL;
+    ck_assert_int_eq(ba_engine_new(&g, &e), BA_OK);
+    ck_assert_int_eq(ba_engine_set(e, BA_OPT_DEPTH, 4), BA_OK);
+    progress_seen seen = {0};
+    ck_assert_int_eq(ba_engine_set_progress(e, count_progress, &seen), BA_OK);
+    ba_search_result r;
+    ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
+    ck_assert_int_eq(seen.calls, 8);
+    ck_assert_int_eq(seen.depths_in_order, 8);
+    ck_assert_int_eq(seen.with_line, 0);
+    ck_assert_int_eq(seen.last_depth, 4);
+    ck_assert_uint_gt(seen.last_nodes, 0);
+    /* Without a callback on the engine, none on the companion. */
+    ck_assert_int_eq(ba_engine_set_progress(e, NULL, NULL), BA_OK);
+    ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
+    ck_assert_int_eq(seen.calls, 8);
+    ba_engine_free(e);
+    ba_pos_free(p);
+}
+END_TEST
+
 START_TEST(declined_hook_leaves_the_search_to_the_engine)
 {
     ba_game g = relay_game();
@@ -192,6 +237,7 @@ Suite *ba_test_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, hook_chooses_the_move_through_the_companion);
+    tcase_add_test(tc, companion_progress_reaches_the_engine_without_its_line);
     tcase_add_test(tc, declined_hook_leaves_the_search_to_the_engine);
     tcase_add_test(tc, companion_errors);
     tcase_add_test(tc, stop_reaches_the_companion);
