@@ -147,8 +147,9 @@ void ba_engine_stop(ba_engine *engine)
      * The search clears the flag before it marks itself running, so no stop is lost. */
     if (engine && atomic_load(&engine->running) == 1)
         atomic_store(&engine->stop, 1);
-    /* A companion also sees its parent's flag (search_node.c), so a stop that comes before or
-     * between its searches is not lost; this reaches the one running now at once. */
+    /* This reaches the companion's running search at once; one that starts later takes the
+     * parent's flag at its start (search_driver.c), so a stop before or between its searches is
+     * not lost. */
     if (engine)
         ba_engine_stop(atomic_load(&engine->companion));
 }

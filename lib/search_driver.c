@@ -491,6 +491,12 @@ int ba_engine_search_limits(ba_engine *engine, const ba_pos *pos, const ba_limit
         return BA_ERR_STATE;
     atomic_store(&engine->stop, 0);
     atomic_store(&engine->running, 1);
+    /* A companion takes a stop its parent got before it was running (ba_engine_stop() forwards
+     * only to a running one): the parent stores its flag, then reads our running; we store
+     * running, then read its flag; with sequentially consistent atomics one of the two sees the
+     * other, so no stop is lost, and no node pays for the check. */
+    if (engine->parent && atomic_load(&engine->parent->stop))
+        atomic_store(&engine->stop, 1);
 
     memset(result, 0, sizeof *result);
     const ba_game *g = engine->game;

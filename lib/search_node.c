@@ -62,8 +62,7 @@ int bac_count_node(bac_search *s)
             return 1;
         }
     }
-    if (atomic_load_explicit(&s->eng->stop, memory_order_relaxed) ||
-        (s->eng->parent && atomic_load_explicit(&s->eng->parent->stop, memory_order_relaxed))) {
+    if (atomic_load_explicit(&s->eng->stop, memory_order_relaxed)) {
         s->abort = 1;
         return 1;
     }

@@ -96,17 +96,9 @@ int ba_arimaa_aei_new(const ba_game *game, ba_write_fn write, void *user, ba_ari
     a->game = game;
     a->selective = 1;
     aei_clock_reset(&a->clock);
-    /* The step game with the same evaluation as the game given. */
-    ba_arimaa_options o;
-    ba_arimaa_options_default(&o);
-    if (p) {
-        o.eval = p->eval;
-        o.goal_search_steps = p->goal_search_steps;
-    }
-    o.search_by_steps = 1;
+    /* The step game with every weight of the game given. */
     int rc = bac_session_new(write, user, "log Error:", &a->session);
-    if (rc == BA_OK) rc = ba_arimaa_create(&o, &a->step_game, NULL);
-    if (rc == BA_OK && p) rc = arm_game_set_goal_waiting(a->step_game, p->goal_waiting_pct);
+    if (rc == BA_OK) rc = arm_step_game_new(p ? p : &arm_params_default, &a->step_game);
     if (rc == BA_OK) rc = ba_pos_new(game, &a->pos);
     if (rc == BA_OK) rc = ba_pos_new(a->step_game, &a->spos);
     if (rc == BA_OK) rc = aei_engine_new(a, a->step_game, &a->engine);
@@ -640,10 +632,8 @@ static void aei_go_search(void *user, bac_session *s, bac_text *final)
     ba_move turn = res.best;
     int64_t spent = (int64_t)res.time_ms;
     int64_t left_ms = hard_ms <= 0 ? -1 : hard_ms > spent ? hard_ms - spent : 0;
-    int from_line = 0;
-    uint64_t spent_after[2] = {0, 0};
-    if (!by_turns && (rc = arm_turn_from_line(aei->engine, aei->spos, &res, left_ms, &turn,
-                                              &from_line, spent_after)) != BA_OK) {
+    if (!by_turns && (rc = arm_turn_from_line(aei->engine, aei->spos, &res, left_ms, &turn, NULL,
+                                              NULL)) != BA_OK) {
         aei_say(aei, "log Error: no turn from the search's line: %s", ba_errstr(rc));
         aei_fallback(aei, final);
         return;

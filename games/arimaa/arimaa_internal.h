@@ -158,6 +158,10 @@ int arm_game_set_step_search(ba_game *g, int futility, int push_depth);
 /* game.c: sets goal_waiting_pct (0..100) of a game made by ba_arimaa_create() (the registry's
  * goal_waiting_pct); BA_ERR_ARG for any other game or a value out of range. */
 int arm_game_set_goal_waiting(ba_game *g, int pct);
+/* game.c: a new step game with every weight of the turn game's @p turns (the evaluation, the
+ * goal table's knobs, the step game's futility margin and push depth): the one step game of the
+ * AEI session and of step_search. Free it with ba_game_destroy(). */
+int arm_step_game_new(const arm_params *turns, ba_game **out);
 /* game.c: gives the turn game @p g (made by ba_arimaa_create(), not the step game) a step game
  * with its evaluation, futility margin and push depth, searched through the search_move hook
  * (the registry's step_search). BA_ERR_ARG for any other game or a value out of range. */
@@ -172,7 +176,7 @@ void arm_step_turn_limits(const ba_limits *in, int side, ba_limits *out, int64_t
 /* The whole turn the step search of @p spos chose: the steps of its line up to where the turn
  * ends, then (when the line is shorter) the choice of a short search over the rest of the turn
  * within @p left_ms (-1 = no limit: 100 ms each). *@p from_line = 1 when the line held the whole
- * turn; @p spent[0] and [1] gain the short searches' milliseconds and nodes. */
+ * turn; @p spent[0] and [1] gain the short searches' milliseconds and nodes (either may be NULL). */
 int arm_turn_from_line(ba_engine *engine, const ba_pos *spos, const ba_search_result *res,
                        int64_t left_ms, ba_move *turn, int *from_line, uint64_t spent[2]);
 /* The turn game's search_move hook: BA_ERR_UNSUPPORTED for a setup (searched as turns). */

@@ -281,23 +281,30 @@ int arm_game_set_step_search(ba_game *g, int futility, int push_depth)
     return BA_OK;
 }
 
+int arm_step_game_new(const arm_params *turns, ba_game **out)
+{
+    ba_arimaa_options o;
+    ba_arimaa_options_default(&o);
+    o.search_by_steps = 1;
+    int rc = ba_arimaa_create(&o, out, NULL);
+    if (rc != BA_OK) return rc;
+    arm_params *sp = (arm_params *)(uintptr_t)(*out)->params;
+    *sp = *turns;
+    sp->by_steps = 1;
+    sp->step_game = NULL;
+    arm_step_hooks(*out, sp);
+    return BA_OK;
+}
+
 int arm_game_set_turn_by_steps(ba_game *g, int futility, int push_depth)
 {
     if (!g || g->destroy != arm_destroy || arm_params_of(g)->by_steps ||
         arm_params_of(g)->step_game)
         return BA_ERR_ARG;
     arm_params *p = (arm_params *)(uintptr_t)g->params;
-    ba_arimaa_options o;
-    ba_arimaa_options_default(&o);
-    o.search_by_steps = 1;
     ba_game *steps = NULL;
-    int rc = ba_arimaa_create(&o, &steps, NULL);
+    int rc = arm_step_game_new(p, &steps);
     if (rc != BA_OK) return rc;
-    /* Every weight of the turn game, in the step game. */
-    arm_params *sp = (arm_params *)(uintptr_t)steps->params;
-    *sp = *p;
-    sp->by_steps = 1;
-    sp->step_game = NULL;
     rc = arm_game_set_step_search(steps, futility, push_depth);
     if (rc != BA_OK) {
         ba_game_destroy(steps);

@@ -23,7 +23,7 @@ int arm_turn_from_line(ba_engine *engine, const ba_pos *spos, const ba_search_re
     int side = ba_pos_side_to_move(line);
     memset(turn, 0, sizeof *turn);
     turn->tag = BA_ARIMAA_TAG_TURN;
-    *from_line = 1;
+    int whole_line = 1;
     ba_move moves[ARM_MAX_ACTIONS + 1];
     for (int i = 0; ba_pos_side_to_move(line) == side && ba_pos_result(line) == BA_RESULT_ONGOING;
          i++) {
@@ -34,7 +34,7 @@ int arm_turn_from_line(ba_engine *engine, const ba_pos *spos, const ba_search_re
             /* The line ends inside the turn (a table cut-off shortens it, or a stop at a low
              * depth): a short search over the rest of the turn chooses the remaining steps,
              * rather than a pass that would waste them. */
-            *from_line = 0;
+            whole_line = 0;
             const arm_state *cur = ba_pos_state(line);
             ba_limits l;
             ba_limits_init(&l);
@@ -46,8 +46,10 @@ int arm_turn_from_line(ba_engine *engine, const ba_pos *spos, const ba_search_re
             ba_search_result r;
             if (ba_engine_search_limits(engine, line, &l, &r) == BA_OK && !ba_move_is_none(&r.best)) {
                 m = r.best;
-                spent[0] += r.time_ms;
-                spent[1] += r.nodes;
+                if (spent) {
+                    spent[0] += r.time_ms;
+                    spent[1] += r.nodes;
+                }
                 if (left_ms >= 0)
                     left_ms = left_ms > (int64_t)r.time_ms ? left_ms - (int64_t)r.time_ms : 0;
             } else {
@@ -68,6 +70,7 @@ int arm_turn_from_line(ba_engine *engine, const ba_pos *spos, const ba_search_re
     }
     ba_pos_free(line);
     if (rc == BA_OK && turn->len == 0) rc = BA_ERR_INTERNAL;
+    if (from_line) *from_line = whole_line;
     return rc;
 }
 
