@@ -3,8 +3,10 @@
 # (measurement only; not part of scripts/test.sh):
 #   1. self-play: the step search (the default) against the old whole-turn search
 #      (`setoption name search value turns`), same program, same clock;
-#   2. against bot_Sharp at a fixed 4-step search (`bot_depth = 4`), the first sparring level;
-#   3. optionally against bot_Sharp on the same clock (--sharp-equal);
+#   2. against bot_Sharp at a fixed 4-step search (`bot_depth = 4`), the first sparring level
+#      (--sharp-depth N for another rung of that ladder);
+#   3. optionally against bot_Sharp on the same clock (--sharp-equal), or on 1/K of it
+#      (--sharp-handicap K);
 #   4. with --base DIR: this build against another build of boardai-arimaa (a previous commit),
 #      both searching by steps (pairing "newold");
 #   5. against the AEI tools' random engine (pyrimaa.simple_engine, pairing "random"): a floor
@@ -21,8 +23,14 @@
 #   --build DIR       the build folder holding examples/boardai-arimaa (default build); the
 #                     program loads that folder's libboardai.so, so keep one folder per commit
 #   --sharp-equal     also play Sharp without a depth limit on the same clock
+#   --sharp-depth N   Sharp's fixed search depth in steps for the sharp4 pairing (default 4;
+#                     the pairing is then named sharpN)
+#   --sharp-handicap K  also play Sharp without a depth limit on 1/K of the clock: the move,
+#                     reserve, reserve cap and turn cap of TC divided by K (whole seconds: the
+#                     AEI tools' clocks count in seconds)
 #   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
-#   --only WHAT       selfplay | sharp4 | newold | random (default all that apply)
+#   --only WHAT       selfplay | sharp4 | newold | random (default all that apply; sharp4
+#                     also runs --sharp-equal and --sharp-handicap when given)
 #   --depth N         this build (and the --base build) searches N steps a turn (AEI `depth`,
 #                     bot_depth), whatever the load, within the clock: a screen that a loaded
 #                     machine does not distort (give a clock generous enough never to cut it)
@@ -49,6 +57,8 @@ ROUNDS=4
 TC=2s/6s/100/12s/80t
 BUILD=$ROOT/build
 SHARP_EQUAL=0
+SHARP_DEPTH=4
+SHARP_HANDICAP=
 ONLY=all
 BASE=
 LIMIT=3600
@@ -59,6 +69,8 @@ while [ $# -gt 0 ]; do
     --tc) TC=$2; shift 2 ;;
     --build) BUILD=$2; shift 2 ;;
     --sharp-equal) SHARP_EQUAL=1; shift ;;
+    --sharp-depth) SHARP_DEPTH=$2; shift 2 ;;
+    --sharp-handicap) SHARP_HANDICAP=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     --base) BASE=$2; shift 2 ;;
     --timeout) LIMIT=$2; shift 2 ;;
@@ -88,9 +100,34 @@ if [ "$SHARP" != "-" ] && [ ! -x "$SHARP" ]; then
     exit 1
 fi
 command -v python3 >/dev/null || { echo "strength-arimaa.sh: needs python3" >&2; exit 1; }
+case $SHARP_DEPTH in
+'' | *[!0-9]*) echo "strength-arimaa.sh: --sharp-depth wants a number of steps, not '$SHARP_DEPTH'" >&2; exit 2 ;;
+esac
+SHARP_TC=
+if [ -n "$SHARP_HANDICAP" ]; then
+    # Sharp's clock: every time field of TC divided by K, in the AEI tools' own parser.
+    SHARP_TC=$(PYTHONPATH=$AEI python3 - "$TC" "$SHARP_HANDICAP" <<'PY'
+import sys
+from pyrimaa.util import TimeControl
+tc, k = sys.argv[1], sys.argv[2]
+if not k.isdigit() or int(k) < 1:
+    sys.exit("--sharp-handicap wants a whole number K >= 1, not '%s'" % k)
+k = int(k)
+t = TimeControl(tc)
+fields = ("move", "reserve", "max_reserve", "max_turntime")
+if any(getattr(t, f) % k for f in fields):
+    sys.exit("the time fields of %s do not divide by %d into whole seconds "
+             "(the AEI clocks count in seconds): choose a --tc whose fields do" % (tc, k))
+for f in fields:
+    setattr(t, f, getattr(t, f) // k)
+print(t)
+PY
+) || { echo "strength-arimaa.sh: bad --sharp-handicap" >&2; exit 2; }
+fi
 
 WORK=$(mktemp -d /tmp/strength-arimaa.XXXXXX)
 echo "configurations and records: $WORK"
+[ -z "$SHARP_TC" ] || echo "Sharp's clock with --sharp-handicap $SHARP_HANDICAP: $SHARP_TC"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (figures on a loaded machine vary)"
 
 # One pairing: name, then the two bot sections (name and extra config lines).
@@ -181,11 +218,15 @@ if [ "$ONLY" = all ] || [ "$ONLY" = random ]; then
     pairing random Steps "$STEPS_SECTION"$'\n' Random "$RANDOM_SECTION"$'\n'
 fi
 if [ "$SHARP" != "-" ] && { [ "$ONLY" = all ] || [ "$ONLY" = sharp4 ]; }; then
-    SHARP4=$(printf '\n[Sharp4]\ncmdline = %s aei\nbot_depth = 4\n' "$SHARP")
-    pairing sharp4 Steps "$STEPS_SECTION"$'\n' Sharp4 "$SHARP4"$'\n'
+    SHARPD=$(printf '\n[Sharp%s]\ncmdline = %s aei\nbot_depth = %s\n' "$SHARP_DEPTH" "$SHARP" "$SHARP_DEPTH")
+    pairing "sharp$SHARP_DEPTH" Steps "$STEPS_SECTION"$'\n' "Sharp$SHARP_DEPTH" "$SHARPD"$'\n'
     if [ "$SHARP_EQUAL" = 1 ]; then
         SHARPT=$(printf '\n[Sharp]\ncmdline = %s aei\n' "$SHARP")
         pairing sharp-equal Steps "$STEPS_SECTION"$'\n' Sharp "$SHARPT"$'\n'
+    fi
+    if [ -n "$SHARP_TC" ]; then
+        SHARPH=$(printf '\n[SharpH]\ncmdline = %s aei\ntimecontrol = %s\n' "$SHARP" "$SHARP_TC")
+        pairing "sharp-handicap$SHARP_HANDICAP" Steps "$STEPS_SECTION"$'\n' SharpH "$SHARPH"$'\n'
     fi
 fi
 echo
