@@ -10,6 +10,9 @@
 /* Steps of depth a push or pull costs in the step game by default (arm_params::push_depth). */
 #define ARM_PUSH_DEPTH_DEFAULT 2
 
+/* goal.c: the memo of a game's goal searches (opaque). */
+typedef struct arm_goal_memo arm_goal_memo;
+
 /* Parameters behind ba_game::params. */
 typedef struct arm_params {
     ba_arimaa_eval_tables eval;
@@ -64,6 +67,10 @@ typedef struct arm_params {
     /* Step game: steps of depth a push or pull costs, 2 (its two steps) or 1 (one move, one
      * ply, as before the tenth round; kept to measure the change). */
     int push_depth;
+    /* The memo of steps to goal that the game's searches share (goal.c): owned by a game made
+     * by ba_arimaa_create(), NULL in the built-in game and when memory ran out (then every goal
+     * search is made again). */
+    arm_goal_memo *goal_memo;
 } arm_params;
 
 /* turngen.c: whole turns. */
@@ -108,6 +115,12 @@ int arm_steps_to_goal(const arm_state *st, int sq, int max_steps);
 /* Fewest steps (0..max_steps) with which side brings any of its rabbits to its goal rank, the
  * opponent standing still; max_steps + 1 when it cannot. */
 int arm_goal_steps(const arm_state *st, int side, int max_steps);
+/* The same two through a memo (NULL: none), which gives the same results: a memo is made empty
+ * (NULL when memory runs out) and shared by any number of threads. */
+arm_goal_memo *arm_goal_memo_new(void);
+void arm_goal_memo_free(arm_goal_memo *m);
+int arm_steps_to_goal_m(arm_goal_memo *memo, const arm_state *st, int sq, int max_steps);
+int arm_goal_steps_m(arm_goal_memo *memo, const arm_state *st, int side, int max_steps);
 
 /* threats.c: 1 when side can capture an enemy piece from st as it stands (the opponent standing
  * still) with one push or pull (actions = 1), or also with a preparing step, push or pull before
@@ -132,8 +145,8 @@ int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step
  * count and the turn's start (positions inside a turn are distinct nodes from turn starts). */
 uint64_t arm_step_hash(const arm_state *st);
-int arm_step_generate(const arm_state *st, const ba_history *hist, ba_move *moves, size_t cap,
-                      int noisy);
+int arm_step_generate(arm_goal_memo *memo, const arm_state *st, const ba_history *hist,
+                      ba_move *moves, size_t cap, int noisy);
 int arm_step_apply(arm_state *st, const ba_move *m);
 int arm_step_status(const arm_state *st, const ba_history *hist);
 int arm_step_move_to_text(const arm_state *st, const ba_move *m, char *buf, size_t cap);
@@ -147,10 +160,11 @@ int arm_turn_to_step_moves(const arm_state *st, const ba_move *turn, ba_move out
  * search at the start of such a turn (arm_step_extension), and its quiescence looks at every
  * capture and the pass there instead of standing pat. */
 int arm_step_threatened(const arm_state *st);
+int arm_step_threatened_m(arm_goal_memo *memo, const arm_state *st); /* through a memo */
 /* The step game's extension: 1 - push_depth after a push or pull (with push_depth 2: -1, its
  * second step of depth), plus 1 at the start of a turn that arm_step_threatened() holds for
  * (the defence gains one step of depth, once a turn). */
-int arm_step_extension(const arm_state *st, int push_depth);
+int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth);
 /* game.c: sets the futility margin (points per step) and the depth a push costs (1 or 2 steps)
  * of a step game made by ba_arimaa_create() (the registry's step_futility and push_depth);
  * BA_ERR_ARG for any other game or a value out of range. */

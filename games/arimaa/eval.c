@@ -161,7 +161,7 @@ static int arm_rabbit_exposure(const arm_params *p, const arm_state *st, int sq,
 static int arm_rabbit_goal_steps(const arm_params *p, const arm_state *st, int sq, int rows)
 {
     if (!p->goal_unsearched_flat)
-        return rows > p->goal_search_steps ? rows : arm_steps_to_goal(st, sq, p->goal_search_steps);
+        return rows > p->goal_search_steps ? rows : arm_steps_to_goal_m(p->goal_memo, st, sq, p->goal_search_steps);
     int far = p->goal_search_steps + p->goal_extra_steps + 1;
     if (far > BA_ARIMAA_GOAL_STEPS_MAX) far = BA_ARIMAA_GOAL_STEPS_MAX;
     if (rows > p->goal_search_steps) return far;
@@ -170,7 +170,7 @@ static int arm_rabbit_goal_steps(const arm_params *p, const arm_state *st, int s
     int bound = rows + p->goal_extra_steps;
     if (bound < p->goal_search_steps) bound = p->goal_search_steps;
     if (bound > far - 1) bound = far - 1;
-    int steps = arm_steps_to_goal(st, sq, bound);
+    int steps = arm_steps_to_goal_m(p->goal_memo, st, sq, bound);
     return steps > bound ? far : steps;
 }
 

@@ -71,15 +71,13 @@ static uint64_t arm_hash(const ba_game *g, const void *state)
 static int arm_step_generate_v(const ba_game *g, const void *state, const ba_history *hist,
                                ba_move *moves, size_t cap)
 {
-    (void)g;
-    return arm_step_generate(arm_cstate(state), hist, moves, cap, 0);
+    return arm_step_generate(arm_params_of(g)->goal_memo, arm_cstate(state), hist, moves, cap, 0);
 }
 
 static int arm_step_noisy_v(const ba_game *g, const void *state, const ba_history *hist,
                             ba_move *moves, size_t cap)
 {
-    (void)g;
-    return arm_step_generate(arm_cstate(state), hist, moves, cap, 1);
+    return arm_step_generate(arm_params_of(g)->goal_memo, arm_cstate(state), hist, moves, cap, 1);
 }
 
 static int arm_step_apply_v(const ba_game *g, void *state, const ba_move *move)
@@ -90,7 +88,8 @@ static int arm_step_apply_v(const ba_game *g, void *state, const ba_move *move)
 
 static int arm_step_extension_v(const ba_game *g, const void *state)
 {
-    return arm_step_extension(arm_cstate(state), arm_params_of(g)->push_depth);
+    const arm_params *p = arm_params_of(g);
+    return arm_step_extension(p->goal_memo, arm_cstate(state), p->push_depth);
 }
 
 /* The step game's futility margin: how far a position's value may move within depth steps
@@ -200,8 +199,10 @@ static int arm_explain_v(const ba_game *g, const void *state, char *buf, size_t 
 
 static void arm_destroy(ba_game *g)
 {
-    ba_game_destroy(((arm_params *)(uintptr_t)g->params)->step_game);
-    free((void *)(uintptr_t)g->params);
+    arm_params *p = (arm_params *)(uintptr_t)g->params;
+    ba_game_destroy(p->step_game);
+    arm_goal_memo_free(p->goal_memo);
+    free(p);
     free(g);
 }
 
@@ -289,9 +290,11 @@ int arm_step_game_new(const arm_params *turns, ba_game **out)
     int rc = ba_arimaa_create(&o, out, NULL);
     if (rc != BA_OK) return rc;
     arm_params *sp = (arm_params *)(uintptr_t)(*out)->params;
+    arm_goal_memo *own = sp->goal_memo; /* the new game's, not the turn game's */
     *sp = *turns;
     sp->by_steps = 1;
     sp->step_game = NULL;
+    sp->goal_memo = own;
     arm_step_hooks(*out, sp);
     return BA_OK;
 }
@@ -343,6 +346,7 @@ int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err
     p->eval = o.eval;
     p->goal_search_steps = o.goal_search_steps;
     p->by_steps = o.search_by_steps;
+    p->goal_memo = arm_goal_memo_new(); /* NULL: every goal search is made again */
     *g = o.search_by_steps ? arm_step_game : *ba_arimaa_game();
     g->params = p;
     g->destroy = arm_destroy;

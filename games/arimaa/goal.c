@@ -6,6 +6,9 @@
  * rows to go; exact). They are also only tried near the rabbit: within spare + 2 squares of it
  * (a locality window: a helper further away would need more spare steps to matter in nearly every
  * position; this is the one approximation, and it can only overestimate the steps). */
+#include <stdatomic.h>
+#include <stdlib.h>
+
 #include "arimaa_internal.h"
 
 /* Entries of the lossy fail table; a search of a few steps meets far fewer positions, and the
@@ -65,7 +68,67 @@ static int arm_goal_dfs(arm_goal_ctx *c, const arm_state *st, int rsq, int budge
     return 0;
 }
 
-int arm_steps_to_goal(const arm_state *st, int sq, int max_steps)
+/* The memo of a game's results: one word a slot, written and read whole with relaxed atomics, so
+ * that the threads of one search share it without a lock and never see half an entry. A word
+ * holds the high bits of the key (the position's hash mixed with the rabbit's square), the bound
+ * searched (plus 1, so that no entry is 0) and the result. Why: the step game asks the same
+ * question of one position from its evaluation, its quiescence (arm_step_threatened) and its
+ * extension hook, and the goal search was 40 % of a search's time (perf on a game position;
+ * docs/arimaa.md, "The goal memo"). The results are those of the search itself, so the tree and
+ * its values do not change; only a 54-bit key collision could (one in 2^54 lookups). */
+#define ARM_GOAL_MEMO_BITS 15
+#define ARM_GOAL_MEMO_FIELD 5 /* bits of the bound and of the result, each (both <= 18) */
+#define ARM_GOAL_MEMO_KEY (~0ull << (2 * ARM_GOAL_MEMO_FIELD))
+
+struct arm_goal_memo {
+    _Atomic uint64_t slot[1u << ARM_GOAL_MEMO_BITS];
+};
+
+arm_goal_memo *arm_goal_memo_new(void)
+{
+    arm_goal_memo *m = malloc(sizeof *m);
+    if (!m) return NULL;
+    for (size_t i = 0; i < sizeof m->slot / sizeof m->slot[0]; i++)
+        atomic_init(&m->slot[i], 0);
+    return m;
+}
+
+void arm_goal_memo_free(arm_goal_memo *m) { free(m); }
+
+static uint64_t arm_goal_memo_key(const arm_state *st, int sq)
+{
+    uint64_t k = st->hash ^ ((uint64_t)(sq + 1) * 0xD6E8FEB86659FD93ull);
+    k ^= k >> 29; /* the slot index comes from the low bits: let every bit of the hash reach them */
+    return k * 0x9E3779B97F4A7C15ull;
+}
+
+/* The steps to goal of the rabbit on sq within max_steps as a recomputation would give them,
+ * when the memo knows (1; *steps set), or the first bound still to search (0; *from set). */
+static int arm_goal_memo_get(arm_goal_memo *m, uint64_t key, int max_steps, int *steps, int *from)
+{
+    uint64_t w = atomic_load_explicit(&m->slot[key >> (64 - ARM_GOAL_MEMO_BITS)], memory_order_relaxed);
+    if (!w || (w & ARM_GOAL_MEMO_KEY) != (key & ARM_GOAL_MEMO_KEY)) return 0;
+    int bound = (int)((w >> ARM_GOAL_MEMO_FIELD) & 31) - 1, found = (int)(w & 31);
+    if (found <= bound) { /* exact: the fewest steps */
+        *steps = found <= max_steps ? found : max_steps + 1;
+        return 1;
+    }
+    if (max_steps <= bound) { /* none within bound, so none within max_steps */
+        *steps = max_steps + 1;
+        return 1;
+    }
+    *from = bound + 1; /* every bound up to it failed: go on from there */
+    return 0;
+}
+
+static void arm_goal_memo_put(arm_goal_memo *m, uint64_t key, int bound, int steps)
+{
+    uint64_t w = (key & ARM_GOAL_MEMO_KEY) | (uint64_t)(bound + 1) << ARM_GOAL_MEMO_FIELD |
+                 (uint64_t)steps;
+    atomic_store_explicit(&m->slot[key >> (64 - ARM_GOAL_MEMO_BITS)], w, memory_order_relaxed);
+}
+
+int arm_steps_to_goal_m(arm_goal_memo *memo, const arm_state *st, int sq, int max_steps)
 {
     if (sq < 0 || sq > 63 || st->board[sq] == ARM_EMPTY || (st->board[sq] & 7) != ARM_RABBIT)
         return BA_ERR_ARG;
@@ -75,18 +138,34 @@ int arm_steps_to_goal(const arm_state *st, int sq, int max_steps)
     int h = arm_rows_to_goal(side, sq);
     if (h == 0) return 0;
     if (h > max_steps) return max_steps + 1;
+    int from = h, steps = 0;
+    uint64_t key = 0;
+    if (memo) {
+        key = arm_goal_memo_key(st, sq);
+        if (arm_goal_memo_get(memo, key, max_steps, &steps, &from)) return steps;
+    }
     arm_goal_ctx c;
     c.side = side;
     c.goal = arm_goal_rank(side);
     memset(c.tt_key, 0, sizeof c.tt_key);
     memset(c.tt_budget, 0, sizeof c.tt_budget);
-    for (int limit = h; limit <= max_steps; limit++) {
-        if (arm_goal_dfs(&c, st, sq, limit)) return limit;
+    steps = max_steps + 1;
+    for (int limit = from; limit <= max_steps; limit++) {
+        if (arm_goal_dfs(&c, st, sq, limit)) {
+            steps = limit;
+            break;
+        }
     }
-    return max_steps + 1;
+    if (memo) arm_goal_memo_put(memo, key, max_steps, steps);
+    return steps;
 }
 
-int arm_goal_steps(const arm_state *st, int side, int max_steps)
+int arm_steps_to_goal(const arm_state *st, int sq, int max_steps)
+{
+    return arm_steps_to_goal_m(NULL, st, sq, max_steps);
+}
+
+int arm_goal_steps_m(arm_goal_memo *memo, const arm_state *st, int side, int max_steps)
 {
     if (max_steps < 0) max_steps = 0;
     if (max_steps > BA_ARIMAA_GOAL_STEPS_MAX) max_steps = BA_ARIMAA_GOAL_STEPS_MAX;
@@ -94,8 +173,13 @@ int arm_goal_steps(const arm_state *st, int side, int max_steps)
     for (uint64_t b = st->bb[side][ARM_RABBIT]; b && best > 0; b &= b - 1) {
         int sq = arm_lsb(b);
         if (arm_rows_to_goal(side, sq) >= best) continue;
-        int s = arm_steps_to_goal(st, sq, best - 1);
+        int s = arm_steps_to_goal_m(memo, st, sq, best - 1);
         if (s < best) best = s;
     }
     return best;
+}
+
+int arm_goal_steps(const arm_state *st, int side, int max_steps)
+{
+    return arm_goal_steps_m(NULL, st, side, max_steps);
 }

@@ -128,17 +128,19 @@ static uint64_t arm_action_hash(const arm_state *st, const arm_action *a, int *c
     return child.hash;
 }
 
-int arm_step_threatened(const arm_state *st)
+int arm_step_threatened_m(arm_goal_memo *memo, const arm_state *st)
 {
     if (st->phase != ARM_PHASE_PLAY) return 0;
     int me = st->side, left = arm_steps_left(st);
     /* The opponent's goal in its coming turn (it moves 4 steps after our `left`), unless we
      * reach ours first. */
-    if (arm_goal_steps(st, me ^ 1, 4) > 4) return 0;
-    return arm_goal_steps(st, me, left) > left;
+    if (arm_goal_steps_m(memo, st, me ^ 1, 4) > 4) return 0;
+    return arm_goal_steps_m(memo, st, me, left) > left;
 }
 
-int arm_step_extension(const arm_state *st, int push_depth)
+int arm_step_threatened(const arm_state *st) { return arm_step_threatened_m(NULL, st); }
+
+int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth)
 {
     /* A push or pull is one move of the step game but two of the turn's four steps: it costs
      * two steps of depth, so that a search of N steps sees N steps of play whatever it pushes.
@@ -151,7 +153,7 @@ int arm_step_extension(const arm_state *st, int push_depth)
      * cost a full turn of extra depth per threat, which multiplied the nodes by 20 from 4 to 5
      * steps in a game position (docs/arimaa.md). A threat that the side's own step creates
      * inside its turn is not extended: it is a step of its choice. */
-    return cost + (st->steps == 0 && arm_step_threatened(st));
+    return cost + (st->steps == 0 && arm_step_threatened_m(memo, st));
 }
 
 /* 1 when the side to move may end its turn now by passing. */
@@ -161,8 +163,8 @@ static int arm_pass_legal(const arm_state *st, const arm_rep *rep)
            !arm_rep_banned(rep, arm_hash_after_turn(st));
 }
 
-int arm_step_generate(const arm_state *st, const ba_history *hist, ba_move *moves, size_t cap,
-                      int noisy)
+int arm_step_generate(arm_goal_memo *memo, const arm_state *st, const ba_history *hist,
+                      ba_move *moves, size_t cap, int noisy)
 {
     if (st->phase != ARM_PHASE_PLAY) return noisy ? 0 : arm_generate_setups(st, moves, cap);
     if (st->steps == 0 && arm_static_result(st) != BA_RESULT_ONGOING) return 0;
@@ -170,7 +172,7 @@ int arm_step_generate(const arm_state *st, const ba_history *hist, ba_move *move
      * action: most pieces are lost to one push or pull onto a trap, and a leaf that ends our turn
      * next to such a capture must not be valued as safe. Under a goal threat it stands on the
      * evaluation (which sees the threat): forcing a capture there would hide quiet defences. */
-    if (noisy && st->steps == 0 && arm_step_threatened(st)) return 0;
+    if (noisy && st->steps == 0 && arm_step_threatened_m(memo, st)) return 0;
     arm_rep rep;
     arm_rep_init(&rep, hist);
     uint64_t start = st->steps ? st->turn_start : st->hash;
@@ -195,7 +197,7 @@ int arm_step_generate(const arm_state *st, const ba_history *hist, ba_move *move
     }
     /* At a goal threat quiescence does not stand pat (see arm_step_threatened): passing is then
      * one of its moves, so that it weighs ending the turn against the captures. */
-    if ((!noisy || arm_step_threatened(st)) && arm_pass_legal(st, &rep)) {
+    if ((!noisy || arm_step_threatened_m(memo, st)) && arm_pass_legal(st, &rep)) {
         if (moves) {
             if (count >= cap) return BA_ERR_BUFFER;
             memset(&moves[count], 0, sizeof moves[count]);
@@ -237,7 +239,7 @@ int arm_step_status(const arm_state *st, const ba_history *hist)
     if (arm_pass_legal(st, &rep)) return BA_RESULT_ONGOING;
     /* Inside a turn with no way to finish it (every ending is a third repetition): this path
      * is no legal turn, which the side to move must not choose. */
-    int n = arm_step_generate(st, hist, NULL, 0, 0);
+    int n = arm_step_generate(NULL, st, hist, NULL, 0, 0);
     if (n < 0) return n;
     return n > 0 ? BA_RESULT_ONGOING : lose;
 }
@@ -290,7 +292,7 @@ int arm_step_move_from_text(const arm_state *st, const ba_history *hist, const c
     arm_normalise(text, want, sizeof want);
     if (!want[0]) return ba_error_set(err, BA_ERR_PARSE, "empty move");
     ba_move moves[ARM_MAX_ACTIONS + 1];
-    int n = arm_step_generate(st, hist, moves, ARM_MAX_ACTIONS + 1, 0);
+    int n = arm_step_generate(NULL, st, hist, moves, ARM_MAX_ACTIONS + 1, 0);
     if (n < 0) return ba_error_set(err, n, "move generation failed");
     for (int i = 0; i < n; i++) {
         char t[BA_MOVE_TEXT_MAX];

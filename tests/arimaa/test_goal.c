@@ -103,6 +103,40 @@ START_TEST(goal_budgets_and_threat_match_brute_force)
 }
 END_TEST
 
+/* The memo gives what the search gives, whatever the order of the questions: each position's
+ * rabbits are asked with bounds in a random order (so that entries answer "none within a
+ * smaller bound", "exact" and "search on from the next bound"), every answer against a search
+ * without the memo; and the second pass over the same positions is answered from the memo. */
+START_TEST(goal_memo_gives_the_search_s_answers)
+{
+    arm_goal_memo *memo = arm_goal_memo_new();
+    ck_assert_ptr_nonnull(memo);
+    int asked = 0, exact = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        unsigned seed = 777, order = 31 + (unsigned)pass;
+        for (int i = 0; i < 800; i++) {
+            arm_state st = at_random_position(&seed, i & 1);
+            for (uint64_t b = st.bb[0][ARM_RABBIT] | st.bb[1][ARM_RABBIT]; b; b &= b - 1) {
+                int sq = arm_lsb(b);
+                for (int k = 0; k < 4; k++) {
+                    int bound = (int)(rand_r(&order) % 8);
+                    int want = arm_steps_to_goal(&st, sq, bound);
+                    ck_assert_int_eq(arm_steps_to_goal_m(memo, &st, sq, bound), want);
+                    asked++;
+                    exact += want <= bound;
+                }
+            }
+            for (int side = 0; side < 2; side++)
+                ck_assert_int_eq(arm_goal_steps_m(memo, &st, side, 5), arm_goal_steps(&st, side, 5));
+            ck_assert_int_eq(arm_step_threatened_m(memo, &st), arm_step_threatened(&st));
+        }
+    }
+    ck_assert_int_gt(exact, 200); /* goals were found, not only "none within the bound" */
+    ck_assert_int_gt(asked - exact, 200);
+    arm_goal_memo_free(memo);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_goal");
@@ -111,6 +145,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, goal_within_matches_brute_force);
     tcase_add_test(tc, steps_to_goal_matches_brute_force);
     tcase_add_test(tc, goal_budgets_and_threat_match_brute_force);
+    tcase_add_test(tc, goal_memo_gives_the_search_s_answers);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -438,7 +438,7 @@ START_TEST(step_noisy_captures_at_turn_start)
 {
     arm_state st = at_pos('g', "Ee5 rf5 Ra2 rh8");
     ba_move moves[ARM_MAX_ACTIONS + 1];
-    int n = arm_step_generate(&st, NULL, moves, ARM_MAX_ACTIONS + 1, 1);
+    int n = arm_step_generate(NULL, &st, NULL, moves, ARM_MAX_ACTIONS + 1, 1);
     ck_assert_int_eq(n, 1);
     char text[BA_MOVE_TEXT_MAX];
     ck_assert_int_gt(arm_step_move_to_text(&st, &moves[0], text, sizeof text), 0);
@@ -446,7 +446,7 @@ START_TEST(step_noisy_captures_at_turn_start)
     /* A silver rabbit on b2 reaches b1 in one step: Gold must defend, quiescence stands. */
     arm_state threat = at_pos('g', "Ee5 rf5 Ra2 rb2 rh8");
     ck_assert_int_eq(arm_step_threatened(&threat), 1);
-    ck_assert_int_eq(arm_step_generate(&threat, NULL, moves, ARM_MAX_ACTIONS + 1, 1), 0);
+    ck_assert_int_eq(arm_step_generate(NULL, &threat, NULL, moves, ARM_MAX_ACTIONS + 1, 1), 0);
 }
 END_TEST
 
