@@ -27,6 +27,9 @@ typedef struct arm_params {
     int capture_threat_actions; /* 1 or 2: see arm_capture_threat */
     /* Percent of the capture threat of the side that moves second (the evaluation's). */
     int capture_threat_waiting_pct;
+    /* Percent of that threat when the other side cannot parry it by moving its victims: every
+     * piece the threat takes is frozen with no friend within two squares (eval.c). */
+    int capture_threat_stuck_pct;
     /* Trap control (traps.c): points per unit of control difference at a trap, clipped at
      * +-trap_control_clip units; the percent of a piece's material charged when it stands beside
      * a trap the opponent controls with a stronger enemy piece near (frozen: the second). */
@@ -169,9 +172,10 @@ int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth)
  * of a step game made by ba_arimaa_create() (the registry's step_futility and push_depth);
  * BA_ERR_ARG for any other game or a value out of range. */
 int arm_game_set_step_search(ba_game *g, int futility, int push_depth);
-/* game.c: sets goal_waiting_pct (0..100) of a game made by ba_arimaa_create() (the registry's
- * goal_waiting_pct); BA_ERR_ARG for any other game or a value out of range. */
-int arm_game_set_goal_waiting(ba_game *g, int pct);
+/* game.c: the parameters of a game made by ba_arimaa_create(), for the registry to set the
+ * weights that are not in the released options (it checks their ranges); NULL for any other
+ * game. */
+arm_params *arm_game_params(ba_game *g);
 /* game.c: a new step game with every weight of the turn game's @p turns (the evaluation, the
  * goal table's knobs, the step game's futility margin and push depth): the one step game of the
  * AEI session and of step_search. Free it with ba_game_destroy(). */

@@ -27,6 +27,7 @@ const arm_params arm_params_default = {
     .goal_search_steps = 4,
     .capture_threat_pct = 75,
     .capture_threat_waiting_pct = 25,
+    .capture_threat_stuck_pct = 50,
     .capture_threat_actions = 2,
     .trap_control_points = 1,
     .trap_control_clip = 12,
@@ -243,19 +244,43 @@ int arm_threat_gain(const arm_params *p, const arm_state *st, int side)
     return arm_threat_share(p, st, side, p->capture_threat_pct, NULL);
 }
 
+/* 1 when every piece of owner on victims is frozen with no friend of it within two squares: no
+ * step of owner's can walk it away or unfreeze it, so the threat on it stands (the horse that ran
+ * to g7 beside a camel, docs/arimaa.md "The twelfth round"). */
+static int arm_victims_stuck(const arm_state *st, int owner, uint64_t victims)
+{
+    if (!victims) return 0;
+    uint64_t frozen = arm_frozen(st, owner);
+    for (uint64_t b = victims; b; b &= b - 1) {
+        uint64_t v = b & (0 - b);
+        uint64_t near = arm_neighbours(v);
+        near |= arm_neighbours(near);
+        if (!(frozen & v) || (st->occ[owner] & near & ~v)) return 0;
+    }
+    return 1;
+}
+
 /* Both sides' capture-threat terms from the side to move's view. The side that moves next (the
  * side to move at a turn start; inside a turn the opponent, since the leaf is valued as if the
  * turn ended) gets capture_threat_pct of its best capture, the side that moves second
  * capture_threat_waiting_pct (the other side moves first and can usually parry one threat: a
- * price for the steps the parry costs and for threats that cannot all be parried). taken[s]
+ * price for the steps the parry costs and for threats that cannot all be parried), or
+ * capture_threat_stuck_pct when its victims cannot move out of it (arm_victims_stuck). taken[s]
  * gets side s's pieces that the other side's credited threat takes. */
 static long arm_threat_terms(const arm_params *p, const arm_state *st, int mid_turn,
                              uint64_t taken[2])
 {
     int next = mid_turn ? st->side ^ 1 : st->side;
     int gain_next = arm_threat_share(p, st, next, p->capture_threat_pct, &taken[next ^ 1]);
-    int gain_second = arm_threat_share(p, st, next ^ 1, p->capture_threat_waiting_pct, &taken[next]);
-    return next == st->side ? (long)gain_next - gain_second : (long)gain_second - gain_next;
+    long gain_second = 0;
+    taken[next] = 0;
+    if (p->capture_threat_waiting_pct > 0 || p->capture_threat_stuck_pct > 0) {
+        long material = arm_threat_material(p, st, next ^ 1, &taken[next]);
+        int pct = arm_victims_stuck(st, next, taken[next]) ? p->capture_threat_stuck_pct
+                                                            : p->capture_threat_waiting_pct;
+        gain_second = material * pct / 100;
+    }
+    return next == st->side ? gain_next - gain_second : gain_second - gain_next;
 }
 
 /* Inside a turn of the step game (a step made, the turn not over): the leaf is valued as if the

@@ -318,11 +318,9 @@ int arm_game_set_turn_by_steps(ba_game *g, int futility, int push_depth)
     return BA_OK;
 }
 
-int arm_game_set_goal_waiting(ba_game *g, int pct)
+arm_params *arm_game_params(ba_game *g)
 {
-    if (!g || g->destroy != arm_destroy || pct < 0 || pct > 100) return BA_ERR_ARG;
-    ((arm_params *)(uintptr_t)g->params)->goal_waiting_pct = pct;
-    return BA_OK;
+    return g && g->destroy == arm_destroy ? (arm_params *)(uintptr_t)g->params : NULL;
 }
 
 int ba_arimaa_create(const ba_arimaa_options *opts, ba_game **out, ba_error *err)

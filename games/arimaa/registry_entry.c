@@ -23,6 +23,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
      "step game: steps of search depth a push or pull costs (1: one move, one ply)"},
     {"goal_waiting_pct", "evaluation", "int", "0..100", "100",
      "percent of the goal table paid for the rabbits of the side that moves second"},
+    {"threat_stuck_pct", "evaluation", "int", "0..100", "75",
+     "percent of the capture threat of the side that moves second when its victims are frozen "
+     "with no friend within two squares"},
     /* Per engine (the moves stay whole turns), so boardai-match can pair the two searches. */
     {"step_search", "evaluation", "bool", "0..1", "0",
      "1: the engine chooses each turn by a search of steps, as the AEI program does; depth in steps"},
@@ -39,6 +42,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     const long lim = 100000;
     int rc, futility = ARM_STEP_FUTILITY_DEFAULT, push_depth = ARM_PUSH_DEPTH_DEFAULT;
     int waiting = arm_params_default.goal_waiting_pct, step_search = 0;
+    int stuck = arm_params_default.capture_threat_stuck_pct;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -52,6 +56,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "step_futility", 0, lim, &futility, err)) ||
         (rc = bac_reg_int(a, "push_depth", 1, 2, &push_depth, err)) ||
         (rc = bac_reg_int(a, "goal_waiting_pct", 0, 100, &waiting, err)) ||
+        (rc = bac_reg_int(a, "threat_stuck_pct", 0, 100, &stuck, err)) ||
         (rc = bac_reg_int(a, "step_search", 0, 1, &step_search, err)))
         return rc;
     if (step_search && o.search_by_steps)
@@ -59,11 +64,9 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
                             "step_search is for the game of whole turns: the step game "
                             "(search_by_steps=1) searches steps already");
     if ((rc = ba_arimaa_create(&o, out, err)) != BA_OK) return rc;
-    if ((rc = arm_game_set_goal_waiting(*out, waiting)) != BA_OK) {
-        ba_game_destroy(*out);
-        *out = NULL;
-        return ba_error_set(err, rc, "goal_waiting_pct could not be set");
-    }
+    arm_params *p = arm_game_params(*out);
+    p->goal_waiting_pct = waiting;
+    p->capture_threat_stuck_pct = stuck;
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);
         *out = NULL;

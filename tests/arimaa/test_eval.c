@@ -361,9 +361,13 @@ START_TEST(capture_threat_term)
     p.by_steps = off.by_steps = 1;
     ck_assert_int_eq(arm_evaluate(&p, &mid) - arm_evaluate(&off, &mid), -gain);
     /* The side that moves second: Silver to move at a turn start, Gold's threat still there,
-     * counted at capture_threat_waiting_pct. */
-    arm_params q = p, q_off = q;
-    q_off.capture_threat_waiting_pct = 0;
+     * counted at capture_threat_waiting_pct (the rabbit on f5 is frozen with no friend near, so
+     * the stuck percent is set to the same here; threat_on_stuck_victims_is_paid_more tells
+     * them apart). */
+    arm_params q = p;
+    q.capture_threat_stuck_pct = q.capture_threat_waiting_pct;
+    arm_params q_off = q;
+    q_off.capture_threat_waiting_pct = q_off.capture_threat_stuck_pct = 0;
     arm_state waiting = push;
     waiting.side = ARM_SILVER;
     waiting.hash = arm_hash_full(&waiting);
@@ -641,6 +645,42 @@ START_TEST(goal_table_side_moving_second)
 }
 END_TEST
 
+/* The threat of the side that moves second is paid capture_threat_stuck_pct, not the waiting
+ * percent, when its victims are frozen with no friend within two squares: a game against bot_Sharp
+ * (docs/arimaa.md, the twelfth round), Gold to move after Silver's camel came to g6. Gold's horse
+ * on g7 is frozen beside it, and two pulls (g7 to g6, g6 to the trap f6) take it next turn; no
+ * gold piece stands within two squares of g7. With a gold rabbit on g5 (two squares away; the
+ * capture is the same) Gold can unfreeze it, and the waiting percent stays. */
+START_TEST(threat_on_stuck_victims_is_paid_more)
+{
+    static const char *sharp_game =
+        "ra8 rb8 rc8 rf8 rg8 rh8 ra7 cc7 dd7 ce7 df7 Hg7 hb6 Ed6 mg6 rh6 Mb5 eb4 Hb3 Ce3 hg3 "
+        "Da2 Rb2 Cc2 Re2 Rf2 Rb1 Rc1 Rd1 Re1 Rg1 Dh1";
+    arm_params p = arm_params_default, full = p, waiting = p;
+    ck_assert_int_eq(p.capture_threat_stuck_pct, 75);
+    full.capture_threat_pct = 100;
+    waiting.capture_threat_stuck_pct = waiting.capture_threat_waiting_pct;
+    arm_state st = at_pos('g', sharp_game);
+    long horse = arm_threat_gain(&full, &st, ARM_SILVER);
+    ck_assert_int_gt(horse, 0);
+    long want = horse * p.capture_threat_stuck_pct / 100 - horse * p.capture_threat_waiting_pct / 100;
+    ck_assert_int_eq(arm_evaluate(&waiting, &st) - arm_evaluate(&p, &st), want);
+    char helped_text[256];
+    snprintf(helped_text, sizeof helped_text, "%s Rg5", sharp_game);
+    arm_state helped = at_pos('g', helped_text);
+    ck_assert_int_gt(arm_threat_gain(&full, &helped, ARM_SILVER), 0); /* the capture stands */
+    ck_assert_int_eq(arm_evaluate(&waiting, &helped), arm_evaluate(&p, &helped));
+    /* The registry's knob. */
+    ba_game *g = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_game_open("arimaa:threat_stuck_pct=25", &g, &err), BA_OK);
+    ck_assert_int_eq(((const arm_params *)g->params)->capture_threat_stuck_pct, 25);
+    ba_game_destroy(g);
+    ck_assert_int_ne(ba_game_open("arimaa:threat_stuck_pct=-1", &g, &err), BA_OK);
+    ck_assert_ptr_nonnull(strstr(err.message, "threat_stuck_pct"));
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_eval");
@@ -651,6 +691,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, goal_table_relative);
     tcase_add_test(tc, goal_table_inside_a_turn);
     tcase_add_test(tc, goal_table_side_moving_second);
+    tcase_add_test(tc, threat_on_stuck_victims_is_paid_more);
     tcase_add_test(tc, harlog_material);
     tcase_add_test(tc, blocking);
     tcase_add_test(tc, passed_rabbit);
