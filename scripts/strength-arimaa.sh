@@ -23,8 +23,9 @@
 #   --build DIR       the build folder holding examples/boardai-arimaa (default build); the
 #                     program loads that folder's libboardai.so, so keep one folder per commit
 #   --sharp-equal     also play Sharp without a depth limit on the same clock
-#   --sharp-depth N   Sharp's fixed search depth in steps for the sharp4 pairing (default 4;
-#                     the pairing is then named sharpN)
+#   --sharp-depth N   Sharp's fixed search depth in steps for the sharp4 pairing (default 4,
+#                     also the least: Sharp's AEI raises any smaller depth to 4; the pairing is
+#                     then named sharpN)
 #   --sharp-handicap K  also play Sharp without a depth limit on 1/K of the clock: the move,
 #                     reserve, reserve cap and turn cap of TC divided by K (whole seconds: the
 #                     AEI tools' clocks count in seconds)
@@ -103,6 +104,10 @@ command -v python3 >/dev/null || { echo "strength-arimaa.sh: needs python3" >&2;
 case $SHARP_DEPTH in
 '' | *[!0-9]*) echo "strength-arimaa.sh: --sharp-depth wants a number of steps, not '$SHARP_DEPTH'" >&2; exit 2 ;;
 esac
+if [ "$SHARP_DEPTH" -lt 4 ]; then
+    echo "strength-arimaa.sh: --sharp-depth $SHARP_DEPTH: bot_Sharp searches at least 4 steps (its AEI raises a smaller depth to 4)" >&2
+    exit 2
+fi
 SHARP_TC=
 if [ -n "$SHARP_HANDICAP" ]; then
     # Sharp's clock: every time field of TC divided by K, in the AEI tools' own parser.
