@@ -657,7 +657,7 @@ START_TEST(threat_on_stuck_victims_is_paid_more)
         "ra8 rb8 rc8 rf8 rg8 rh8 ra7 cc7 dd7 ce7 df7 Hg7 hb6 Ed6 mg6 rh6 Mb5 eb4 Hb3 Ce3 hg3 "
         "Da2 Rb2 Cc2 Re2 Rf2 Rb1 Rc1 Rd1 Re1 Rg1 Dh1";
     arm_params p = arm_params_default, full = p, waiting = p;
-    ck_assert_int_eq(p.capture_threat_stuck_pct, 75);
+    ck_assert_int_eq(p.capture_threat_stuck_pct, 50);
     full.capture_threat_pct = 100;
     waiting.capture_threat_stuck_pct = waiting.capture_threat_waiting_pct;
     arm_state st = at_pos('g', sharp_game);
