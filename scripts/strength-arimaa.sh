@@ -30,8 +30,9 @@
 #                     reserve, reserve cap and turn cap of TC divided by K (whole seconds: the
 #                     AEI tools' clocks count in seconds)
 #   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
-#   --only WHAT       selfplay | sharp4 | newold | random (default all that apply; sharp4
-#                     also runs --sharp-equal and --sharp-handicap when given)
+#   --only WHAT       selfplay | sharp4 | sharp-clock | newold | random (default all that
+#                     apply; sharp4 also runs --sharp-equal and --sharp-handicap when given,
+#                     sharp-clock runs only those)
 #   --depth N         this build (and the --base build) searches N steps a turn (AEI `depth`,
 #                     bot_depth), whatever the load, within the clock: a screen that a loaded
 #                     machine does not distort (give a clock generous enough never to cut it)
@@ -41,7 +42,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; }
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     usage
@@ -225,14 +226,16 @@ fi
 if [ "$SHARP" != "-" ] && { [ "$ONLY" = all ] || [ "$ONLY" = sharp4 ]; }; then
     SHARPD=$(printf '\n[Sharp%s]\ncmdline = %s aei\nbot_depth = %s\n' "$SHARP_DEPTH" "$SHARP" "$SHARP_DEPTH")
     pairing "sharp$SHARP_DEPTH" Steps "$STEPS_SECTION"$'\n' "Sharp$SHARP_DEPTH" "$SHARPD"$'\n'
-    if [ "$SHARP_EQUAL" = 1 ]; then
-        SHARPT=$(printf '\n[Sharp]\ncmdline = %s aei\n' "$SHARP")
-        pairing sharp-equal Steps "$STEPS_SECTION"$'\n' Sharp "$SHARPT"$'\n'
-    fi
-    if [ -n "$SHARP_TC" ]; then
-        SHARPH=$(printf '\n[SharpH]\ncmdline = %s aei\ntimecontrol = %s\n' "$SHARP" "$SHARP_TC")
-        pairing "sharp-handicap$SHARP_HANDICAP" Steps "$STEPS_SECTION"$'\n' SharpH "$SHARPH"$'\n'
-    fi
+fi
+if [ "$SHARP" != "-" ] && [ "$SHARP_EQUAL" = 1 ] &&
+    { [ "$ONLY" = all ] || [ "$ONLY" = sharp4 ] || [ "$ONLY" = sharp-clock ]; }; then
+    SHARPT=$(printf '\n[Sharp]\ncmdline = %s aei\n' "$SHARP")
+    pairing sharp-equal Steps "$STEPS_SECTION"$'\n' Sharp "$SHARPT"$'\n'
+fi
+if [ "$SHARP" != "-" ] && [ -n "$SHARP_TC" ] &&
+    { [ "$ONLY" = all ] || [ "$ONLY" = sharp4 ] || [ "$ONLY" = sharp-clock ]; }; then
+    SHARPH=$(printf '\n[SharpH]\ncmdline = %s aei\ntimecontrol = %s\n' "$SHARP" "$SHARP_TC")
+    pairing "sharp-handicap$SHARP_HANDICAP" Steps "$STEPS_SECTION"$'\n' SharpH "$SHARPH"$'\n'
 fi
 echo
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
