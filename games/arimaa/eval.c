@@ -162,7 +162,9 @@ static int arm_rabbit_exposure(const arm_params *p, const arm_state *st, int sq,
 static int arm_rabbit_goal_steps(const arm_params *p, const arm_state *st, int sq, int rows)
 {
     if (!p->goal_unsearched_flat)
-        return rows > p->goal_search_steps ? rows : arm_steps_to_goal_m(p->goal_memo, st, sq, p->goal_search_steps);
+        return rows > p->goal_search_steps
+                   ? rows
+                   : arm_steps_to_goal_m(p->goal_memo, st, sq, p->goal_search_steps);
     int far = p->goal_search_steps + p->goal_extra_steps + 1;
     if (far > BA_ARIMAA_GOAL_STEPS_MAX) far = BA_ARIMAA_GOAL_STEPS_MAX;
     if (rows > p->goal_search_steps) return far;

@@ -75,7 +75,8 @@ static int arm_goal_dfs(arm_goal_ctx *c, const arm_state *st, int rsq, int budge
  * question of one position from its evaluation, its quiescence (arm_step_threatened) and its
  * extension hook, and the goal search was 40 % of a search's time (perf on a game position;
  * docs/arimaa.md, "The goal memo"). The results are those of the search itself, so the tree and
- * its values do not change; only a 54-bit key collision could (one in 2^54 lookups). */
+ * its values do not change; only a key collision could (54 bits are compared, 15 of them the
+ * slot's own: about one lookup of a filled slot in 2^39). */
 #define ARM_GOAL_MEMO_BITS 15
 #define ARM_GOAL_MEMO_FIELD 5 /* bits of the bound and of the result, each (both <= 18) */
 #define ARM_GOAL_MEMO_KEY (~0ull << (2 * ARM_GOAL_MEMO_FIELD))
@@ -98,7 +99,7 @@ void arm_goal_memo_free(arm_goal_memo *m) { free(m); }
 static uint64_t arm_goal_memo_key(const arm_state *st, int sq)
 {
     uint64_t k = st->hash ^ ((uint64_t)(sq + 1) * 0xD6E8FEB86659FD93ull);
-    k ^= k >> 29; /* the slot index comes from the low bits: let every bit of the hash reach them */
+    k ^= k >> 29; /* the high bits pick the slot: let every bit of the hash reach them */
     return k * 0x9E3779B97F4A7C15ull;
 }
 
@@ -106,7 +107,8 @@ static uint64_t arm_goal_memo_key(const arm_state *st, int sq)
  * when the memo knows (1; *steps set), or the first bound still to search (0; *from set). */
 static int arm_goal_memo_get(arm_goal_memo *m, uint64_t key, int max_steps, int *steps, int *from)
 {
-    uint64_t w = atomic_load_explicit(&m->slot[key >> (64 - ARM_GOAL_MEMO_BITS)], memory_order_relaxed);
+    uint64_t w =
+        atomic_load_explicit(&m->slot[key >> (64 - ARM_GOAL_MEMO_BITS)], memory_order_relaxed);
     if (!w || (w & ARM_GOAL_MEMO_KEY) != (key & ARM_GOAL_MEMO_KEY)) return 0;
     int bound = (int)((w >> ARM_GOAL_MEMO_FIELD) & 31) - 1, found = (int)(w & 31);
     if (found <= bound) { /* exact: the fewest steps */
