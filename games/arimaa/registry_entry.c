@@ -23,7 +23,7 @@ static const ba_game_param ARIMAA_PARAMS[] = {
      "step game: steps of search depth a push or pull costs (1: one move, one ply)"},
     {"goal_waiting_pct", "evaluation", "int", "0..100", "100",
      "percent of the goal table paid for the rabbits of the side that moves second"},
-    {"threat_stuck_pct", "evaluation", "int", "0..100", "50",
+    {"threat_stuck_pct", "evaluation", "int", "0..100", "25",
      "percent of the capture threat of the side that moves second when its victims are frozen "
      "with no friend within two squares"},
     /* Per engine (the moves stay whole turns), so boardai-match can pair the two searches. */
