@@ -102,6 +102,10 @@ if [ "$SHARP" != "-" ] && [ ! -x "$SHARP" ]; then
     exit 1
 fi
 command -v python3 >/dev/null || { echo "strength-arimaa.sh: needs python3" >&2; exit 1; }
+case $ONLY in
+all | selfplay | sharp4 | sharp-clock | newold | random) ;;
+*) echo "strength-arimaa.sh: --only wants selfplay, sharp4, sharp-clock, newold or random, not '$ONLY'" >&2; exit 2 ;;
+esac
 case $SHARP_DEPTH in
 '' | *[!0-9]*) echo "strength-arimaa.sh: --sharp-depth wants a number of steps, not '$SHARP_DEPTH'" >&2; exit 2 ;;
 esac
