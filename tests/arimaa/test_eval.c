@@ -650,7 +650,8 @@ END_TEST
  * (docs/arimaa.md, the twelfth round), Gold to move after Silver's camel came to g6. Gold's horse
  * on g7 is frozen beside it, and two pulls (g7 to g6, g6 to the trap f6) take it next turn; no
  * gold piece stands within two squares of g7. With a gold rabbit on g5 (two squares away; the
- * capture is the same) Gold can unfreeze it, and the waiting percent stays. */
+ * capture is the same) the rule's test of a friend near fails, and the waiting percent stays
+ * (the rule does not ask whether that friend can move: a first screen, off by default). */
 START_TEST(threat_on_stuck_victims_is_paid_more)
 {
     static const char *sharp_game =
