@@ -278,8 +278,12 @@ static long arm_threat_terms(const arm_params *p, const arm_state *st, int mid_t
     taken[next] = 0;
     if (p->capture_threat_waiting_pct > 0 || p->capture_threat_stuck_pct > 0) {
         long material = arm_threat_material(p, st, next ^ 1, &taken[next]);
-        int pct = arm_victims_stuck(st, next, taken[next]) ? p->capture_threat_stuck_pct
-                                                            : p->capture_threat_waiting_pct;
+        /* The stuck test (a freezing map) is only worth its time when the two percents differ:
+         * with the default they are equal. */
+        int pct = p->capture_threat_stuck_pct != p->capture_threat_waiting_pct &&
+                          arm_victims_stuck(st, next, taken[next])
+                      ? p->capture_threat_stuck_pct
+                      : p->capture_threat_waiting_pct;
         gain_second = material * pct / 100;
     }
     return next == st->side ? gain_next - gain_second : gain_second - gain_next;
