@@ -14,6 +14,20 @@
 typedef struct arm_goal_memo arm_goal_memo;
 
 /* Parameters behind ba_game::params. */
+/* The evaluation's terms that arm_params.term_pct scales: the four rabbit heuristics' blocking,
+ * passed and power terms, the goal table, the loose-rabbit charge, trap control and danger
+ * (traps.c), and the capture threats. */
+enum {
+    ARM_TERM_BLOCKING,
+    ARM_TERM_PASSED,
+    ARM_TERM_GOAL,
+    ARM_TERM_POWER,
+    ARM_TERM_LOOSE,
+    ARM_TERM_TRAPS,
+    ARM_TERM_THREAT,
+    ARM_TERMS
+};
+
 typedef struct arm_params {
     ba_arimaa_eval_tables eval;
     int goal_search_steps;
@@ -74,6 +88,10 @@ typedef struct arm_params {
      * by ba_arimaa_create(), NULL in the built-in game and when memory ran out (then every goal
      * search is made again). */
     arm_goal_memo *goal_memo;
+    /* Percent of each term of the evaluation (ARM_TERM_*), 100 by default: the scales that a
+     * fit to outside games sets (docs/arimaa.md, "The thirteenth round"). Material is the unit
+     * and has none. */
+    int term_pct[ARM_TERMS];
 } arm_params;
 
 /* turngen.c: whole turns. */
@@ -216,6 +234,8 @@ int arm_h_goal_threat(const ba_arimaa_eval_tables *t, int steps);
 int arm_h_power_sum(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_power(const arm_state *st, const ba_arimaa_eval_tables *t, int sq, int steps);
 int arm_threat_gain(const arm_params *p, const arm_state *st, int side);
+/* value * term_pct[term] / 100 (eval.c). */
+int arm_term_scaled(const arm_params *p, int term, long value);
 int arm_evaluate(const arm_params *p, const arm_state *st);
 int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap);
 

@@ -44,7 +44,13 @@ const arm_params arm_params_default = {
     .rabbit_hunted = 30,
     .step_futility = ARM_STEP_FUTILITY_DEFAULT,
     .push_depth = ARM_PUSH_DEPTH_DEFAULT,
+    .term_pct = {100, 100, 100, 100, 100, 100, 100},
 };
+
+int arm_term_scaled(const arm_params *p, int term, long value)
+{
+    return p->term_pct[term] == 100 ? (int)value : (int)(value * p->term_pct[term] / 100);
+}
 
 const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }
 
@@ -211,6 +217,11 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
         out->power += arm_h_power(st, t, sq, steps);
         out->loose += arm_rabbit_exposure(p, st, sq, rows);
     }
+    out->blocking = arm_term_scaled(p, ARM_TERM_BLOCKING, out->blocking);
+    out->passed = arm_term_scaled(p, ARM_TERM_PASSED, out->passed);
+    out->goal = arm_term_scaled(p, ARM_TERM_GOAL, out->goal);
+    out->power = arm_term_scaled(p, ARM_TERM_POWER, out->power);
+    out->loose = arm_term_scaled(p, ARM_TERM_LOOSE, out->loose);
 }
 
 /* The material (from side's view) that side's best capture of up to capture_threat_actions
@@ -238,7 +249,7 @@ static int arm_threat_share(const arm_params *p, const arm_state *st, int side, 
 {
     if (victims) *victims = 0;
     if (pct <= 0) return 0;
-    return (int)(arm_threat_material(p, st, side, victims) * pct / 100);
+    return arm_term_scaled(p, ARM_TERM_THREAT, arm_threat_material(p, st, side, victims) * pct / 100);
 }
 
 int arm_threat_gain(const arm_params *p, const arm_state *st, int side)
@@ -284,7 +295,7 @@ static long arm_threat_terms(const arm_params *p, const arm_state *st, int mid_t
                           arm_victims_stuck(st, next, taken[next])
                       ? p->capture_threat_stuck_pct
                       : p->capture_threat_waiting_pct;
-        gain_second = material * pct / 100;
+        gain_second = arm_term_scaled(p, ARM_TERM_THREAT, material * pct / 100);
     }
     return next == st->side ? gain_next - gain_second : gain_second - gain_next;
 }

@@ -26,10 +26,24 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"threat_stuck_pct", "evaluation", "int", "0..100", "25",
      "percent of the capture threat of the side that moves second when its victims are frozen "
      "with no friend within two squares"},
+    /* The scales of the evaluation's terms (arm_params.term_pct, in ARM_TERM_* order). */
+    {"blocking_pct", "evaluation", "int", "0..400", "100", "percent of the rabbits' blocking term"},
+    {"passed_pct", "evaluation", "int", "0..400", "100", "percent of the passed-rabbit term"},
+    {"goal_table_pct", "evaluation", "int", "0..400", "100", "percent of the goal-threat table"},
+    {"power_pct", "evaluation", "int", "0..400", "100", "percent of the power-balance term"},
+    {"loose_rabbit_pct", "evaluation", "int", "0..400", "100",
+     "percent of the charge for advanced rabbits without support"},
+    {"trap_pct", "evaluation", "int", "0..400", "100", "percent of trap control and danger"},
+    {"threat_pct", "evaluation", "int", "0..400", "100", "percent of both capture-threat terms"},
     /* Per engine (the moves stay whole turns), so boardai-match can pair the two searches. */
     {"step_search", "evaluation", "bool", "0..1", "0",
      "1: the engine chooses each turn by a search of steps, as the AEI program does; depth in steps"},
 };
+
+/* The names of the term scales above, in ARM_TERM_* order. */
+static const char *const TERM_PCT_NAMES[ARM_TERMS] = {
+    "blocking_pct", "passed_pct", "goal_table_pct", "power_pct", "loose_rabbit_pct", "trap_pct",
+    "threat_pct"};
 
 static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
 {
@@ -59,6 +73,11 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "threat_stuck_pct", 0, 100, &stuck, err)) ||
         (rc = bac_reg_int(a, "step_search", 0, 1, &step_search, err)))
         return rc;
+    int term_pct[ARM_TERMS];
+    for (int t = 0; t < ARM_TERMS; t++) {
+        term_pct[t] = arm_params_default.term_pct[t];
+        if ((rc = bac_reg_int(a, TERM_PCT_NAMES[t], 0, 400, &term_pct[t], err))) return rc;
+    }
     if (step_search && o.search_by_steps)
         return ba_error_set(err, BA_ERR_ARG,
                             "step_search is for the game of whole turns: the step game "
@@ -67,6 +86,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     arm_params *p = arm_game_params(*out);
     p->goal_waiting_pct = waiting;
     p->capture_threat_stuck_pct = stuck;
+    memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);
         *out = NULL;

@@ -116,5 +116,5 @@ int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
             score += s == side ? -worst : worst;
         }
     }
-    return (int)score;
+    return arm_term_scaled(p, ARM_TERM_TRAPS, score);
 }

@@ -684,6 +684,47 @@ START_TEST(threat_on_stuck_victims_is_paid_more)
 }
 END_TEST
 
+/* term_pct scales each term of the evaluation: in a position of a game of bot_Sharp's against
+ * itself where every term is at work (Silver to move), each term's percent at 0, 100 and 200
+ * moves the evaluation by the same nonzero step (within the rounding of the two sides' shares),
+ * and the registry's knobs set the percents in ARM_TERM_* order and refuse what is out of range. */
+START_TEST(term_scales_multiply_each_term)
+{
+    arm_state st = at_pos('s', "rb8 rf8 cc7 rf7 rh7 cb6 Ce6 rf6 hg6 Rh6 ef5 Mg5 Eb4 Rd4 mb3 Hd3 Cc2 "
+                               "Rb1 Re1 Rg1 Rh1");
+    arm_params p = arm_params_default;
+    int base = arm_evaluate(&p, &st);
+    ck_assert_int_lt(base < 0 ? -base : base, 50000); /* no goal this turn */
+    for (int t = 0; t < ARM_TERMS; t++) {
+        arm_params none = p, twice = p;
+        ck_assert_int_eq(p.term_pct[t], 100);
+        none.term_pct[t] = 0;
+        twice.term_pct[t] = 200;
+        int off = base - arm_evaluate(&none, &st), more = arm_evaluate(&twice, &st) - base;
+        ck_assert_msg(off != 0, "term %d contributes nothing in the test position", t);
+        ck_assert_msg(more - off <= 2 && off - more <= 2, "term %d: %d at 100 %% but %d more at 200 %%", t, off,
+                      more);
+    }
+    static const char *const names[ARM_TERMS] = {"blocking_pct", "passed_pct", "goal_table_pct",
+                                                 "power_pct", "loose_rabbit_pct", "trap_pct",
+                                                 "threat_pct"};
+    for (int t = 0; t < ARM_TERMS; t++) {
+        char spec[64];
+        ba_game *g = NULL;
+        ba_error err;
+        snprintf(spec, sizeof spec, "arimaa:%s=%d", names[t], 37 + t);
+        ck_assert_int_eq(ba_game_open(spec, &g, &err), BA_OK);
+        for (int u = 0; u < ARM_TERMS; u++)
+            ck_assert_int_eq(((const arm_params *)g->params)->term_pct[u], u == t ? 37 + t : 100);
+        ba_game_destroy(g);
+        snprintf(spec, sizeof spec, "arimaa:%s=401", names[t]);
+        ck_assert_int_ne(ba_game_open(spec, &g, &err), BA_OK);
+        ck_assert_ptr_null(g);
+        ck_assert_ptr_nonnull(strstr(err.message, names[t]));
+    }
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_eval");
@@ -695,6 +736,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, goal_table_inside_a_turn);
     tcase_add_test(tc, goal_table_side_moving_second);
     tcase_add_test(tc, threat_on_stuck_victims_is_paid_more);
+    tcase_add_test(tc, term_scales_multiply_each_term);
     tcase_add_test(tc, harlog_material);
     tcase_add_test(tc, blocking);
     tcase_add_test(tc, passed_rabbit);
