@@ -34,13 +34,17 @@ const ba_game_param *ba_game_params(const char *name, size_t *count)
  * a const char * name) to @p buf. */
 static void reg_list(char *buf, size_t cap, const void *list, size_t n, size_t stride)
 {
+    static const char more[] = ", ...";
     size_t used = strlen(buf);
     for (size_t i = 0; i < n && used + 1 < cap; i++) {
         const char *name = *(const char *const *)(const void *)((const char *)list + i * stride);
         size_t len = strlen(name);
         const char *sep = i ? ", " : "";
-        if (used + strlen(sep) + len + 1 >= cap)
+        /* A list that does not fit ends in ", ..." (room for it is kept behind every name). */
+        if (used + strlen(sep) + len + sizeof more >= cap) {
+            if (used + sizeof more <= cap) memcpy(buf + used, more, sizeof more);
             break;
+        }
         memcpy(buf + used, sep, strlen(sep));
         used += strlen(sep);
         memcpy(buf + used, name, len);

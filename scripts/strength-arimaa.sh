@@ -30,6 +30,8 @@
 #                     reserve, reserve cap and turn cap of TC divided by K (whole seconds: the
 #                     AEI tools' clocks count in seconds)
 #   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
+#   --params LIST     this build's game parameters (boardai-arimaa --params, e.g. trap_pct=80)
+#   --base-params LIST  the --base build's game parameters (--base may then be this build)
 #   --only WHAT       selfplay | sharp4 | sharp-clock | newold | random (default all that
 #                     apply; sharp4 also runs --sharp-equal and --sharp-handicap when given,
 #                     sharp-clock runs only those)
@@ -42,7 +44,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,43p' "$0" | sed 's/^# \{0,1\}//'; }
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     usage
@@ -65,6 +67,8 @@ ONLY=all
 BASE=
 LIMIT=3600
 DEPTH=
+PARAMS=
+BASE_PARAMS=
 while [ $# -gt 0 ]; do
     case $1 in
     --rounds) ROUNDS=$2; shift 2 ;;
@@ -77,6 +81,8 @@ while [ $# -gt 0 ]; do
     --base) BASE=$2; shift 2 ;;
     --timeout) LIMIT=$2; shift 2 ;;
     --depth) DEPTH=$2; shift 2 ;;
+    --params) PARAMS=$2; shift 2 ;;
+    --base-params) BASE_PARAMS=$2; shift 2 ;;
     *) echo "strength-arimaa.sh: unknown option '$1'" >&2; exit 2 ;;
     esac
 done
@@ -208,7 +214,14 @@ print('   pieces lost/taken by %s, game by game: %s' % (sys.argv[2], ' '.join(ou
 PY
 }
 
-STEPS_SECTION=$(printf '\n[Steps]\ncmdline = %s --aei\n' "$PROG")
+# Game parameters are checked here, so that a wrong list stops the script rather than every game.
+for pair in "$PROG:$PARAMS" "${BASE:+$BASE/examples/boardai-arimaa}:$BASE_PARAMS"; do
+    prog=${pair%%:*} list=${pair#*:}
+    [ -n "$prog" ] && [ -n "$list" ] || continue
+    printf 'aei\nquit\n' | "$prog" --aei --params "$list" >/dev/null ||
+        { echo "strength-arimaa.sh: $prog refuses --params $list" >&2; exit 2; }
+done
+STEPS_SECTION=$(printf '\n[Steps]\ncmdline = %s --aei%s\n' "$PROG" "${PARAMS:+ --params $PARAMS}")
 if [ -n "$DEPTH" ]; then
     STEPS_SECTION=$(printf '%s\nbot_depth = %s\n' "$STEPS_SECTION" "$DEPTH")
 fi
@@ -217,7 +230,8 @@ if [ "$ONLY" = all ] || [ "$ONLY" = selfplay ]; then
     pairing selfplay Steps "$STEPS_SECTION"$'\n' Turns "$TURNS_SECTION"$'\n'
 fi
 if [ -n "$BASE" ] && { [ "$ONLY" = all ] || [ "$ONLY" = newold ]; }; then
-    OLD_SECTION=$(printf '\n[Old]\ncmdline = %s --aei\n' "$BASE/examples/boardai-arimaa")
+    OLD_SECTION=$(printf '\n[Old]\ncmdline = %s --aei%s\n' "$BASE/examples/boardai-arimaa" \
+        "${BASE_PARAMS:+ --params $BASE_PARAMS}")
     if [ -n "$DEPTH" ]; then
         OLD_SECTION=$(printf '%s\nbot_depth = %s\n' "$OLD_SECTION" "$DEPTH")
     fi

@@ -53,13 +53,13 @@ static int read_line(char *buf, size_t cap, int *too_long)
  * handled at once; `stop` ends the search and its bestmove follows. Any other command waits for
  * the search to finish (a controller sends them only after bestmove). `first` is a line already
  * read (the `aei` that chose this mode), or NULL. */
-static int run_aei(const char *first)
+static int run_aei(const char *first, const ba_game *game)
 {
     aei_io io;
     pthread_mutex_init(&io.lock, NULL);
     io.out = stdout;
     ba_arimaa_aei *aei = NULL;
-    if (ba_arimaa_aei_new(NULL, aei_write, &io, &aei) != BA_OK) {
+    if (ba_arimaa_aei_new(game, aei_write, &io, &aei) != BA_OK) {
         fprintf(stderr, "boardai-arimaa: cannot create the AEI session\n");
         return 1;
     }
@@ -162,10 +162,24 @@ static int sniff_aei(int *is_aei)
     return 0;
 }
 
-/* --search: how the engine chooses a turn (the terminal game and --protocol). */
+/* --search: how the engine chooses a turn (the terminal game and --protocol); --params: the
+ * registry's parameters of the game (listed by `boardai-match --help`). */
 typedef struct arimaa_prog {
     int by_turns; /* 1: the whole-turn search, as before the step search (for measuring it) */
+    const char *params; /* "name=value,..." or NULL */
 } arimaa_prog;
+
+/* Opens Arimaa with the parameters `params` (NULL: none) and, when step_search, the step search. */
+static int open_game(const char *params, int step_search, ba_game **out, ba_error *err)
+{
+    char spec[1024];
+    int n = snprintf(spec, sizeof spec, "arimaa:%s%s%s", params ? params : "",
+                     params && step_search ? "," : "", step_search ? "step_search=1" : "");
+    if (n < 0 || (size_t)n >= sizeof spec)
+        return ba_error_set(err, BA_ERR_ARG, "--params: the list is too long");
+    if (!params && !step_search) spec[6] = '\0'; /* "arimaa" */
+    return ba_game_open(spec, out, err);
+}
 
 static int handle_option(void *user, const char *name, const char *value, ba_error *err)
 {
@@ -177,6 +191,14 @@ static int handle_option(void *user, const char *name, const char *value, ba_err
         }
         return ba_error_set(err, BA_ERR_ARG, "--search: '%s' is not steps or turns", value);
     }
+    if (strcmp(name, "params") == 0) {
+        ba_game *g = NULL; /* checked now, so that a wrong list is refused before any play */
+        int rc = open_game(value, 0, &g, err);
+        if (rc != BA_OK) return rc;
+        ba_game_destroy(g);
+        a->params = value;
+        return BA_OK;
+    }
     return ba_error_set(err, BA_ERR_ARG, "--%s must be the only option", name);
 }
 
@@ -185,12 +207,12 @@ static int make_game(void *user, const ba_game **out, int *destroy_after, ba_err
 {
     const arimaa_prog *a = user;
     *destroy_after = 0;
-    if (a->by_turns) {
+    if (a->by_turns && !a->params) {
         *out = ba_arimaa_game();
         return BA_OK;
     }
     ba_game *g = NULL;
-    int rc = ba_game_open("arimaa:step_search=1", &g, err);
+    int rc = open_game(a->params, !a->by_turns, &g, err);
     if (rc != BA_OK) return rc;
     *out = g;
     *destroy_after = 1;
@@ -218,7 +240,35 @@ static const ba_cli_level turn_levels[] = {
 static const ba_cli_option options[] = {
     {"aei", NULL, "speak the Arimaa Engine Interface on stdin/stdout (for match tools)"},
     {"search", "HOW", "steps (default: each turn by a search of steps) or turns (whole turns)"},
+    {"params", "LIST", "the game's registry parameters, e.g. trap_pct=80,threat_pct=120 (also "
+                       "with --aei; boardai-match --help lists them)"},
 };
+
+/* --aei, alone or with --params LIST: the AEI session on the game with those parameters. */
+static int aei_main(int argc, char **argv)
+{
+    const char *params = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--aei") == 0) continue;
+        if (strcmp(argv[i], "--params") == 0 && i + 1 < argc && !params) {
+            params = argv[++i];
+            continue;
+        }
+        fprintf(stderr, "boardai-arimaa: with --aei only --params LIST may be given, not '%s'\n",
+                argv[i]);
+        return 2;
+    }
+    if (!params) return run_aei(NULL, NULL);
+    ba_game *g = NULL;
+    ba_error err;
+    if (open_game(params, 0, &g, &err) != BA_OK) {
+        fprintf(stderr, "boardai-arimaa: --params: %s\n", err.message);
+        return 2;
+    }
+    int status = run_aei(NULL, g);
+    ba_game_destroy(g);
+    return status;
+}
 
 /* The value of --search in argv, to choose the level table before ba_cli_main (which lists the
  * levels in --help and checks --level against them). */
@@ -231,16 +281,17 @@ static int wants_turns(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "--aei") == 0) return run_aei(NULL);
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--aei") == 0) return aei_main(argc, argv);
     if (argc == 1 && !isatty(STDIN_FILENO)) {
         int is_aei = 0;
         if (sniff_aei(&is_aei) != 0) {
             fprintf(stderr, "boardai-arimaa: cannot read standard input\n");
             return 1;
         }
-        if (is_aei) return run_aei("aei");
+        if (is_aei) return run_aei("aei", NULL);
     }
-    arimaa_prog a = {wants_turns(argc, argv)};
+    arimaa_prog a = {wants_turns(argc, argv), NULL};
     ba_cli_program prog = BA_CLI_PROGRAM_INIT;
     prog.name = "boardai-arimaa";
     prog.summary = "Play Arimaa against libboardai (or --aei for match tools).";

@@ -115,6 +115,9 @@ START_TEST(test_kalah_parameters)
     ba_game_destroy(g);
     expect_open("kalah:", BA_OK, NULL);
     expect_open("kalah:pitz=4", BA_ERR_PARSE, "kalah has no parameter 'pitz'; its parameters are: pits, seeds, empty_capture");
+    /* A list longer than a message ends in ", ..." rather than stopping mid-list unmarked. */
+    expect_open("arimaa:pitz=4", BA_ERR_PARSE, "its parameters are: search_by_steps, material_scale");
+    expect_open("arimaa:pitz=4", BA_ERR_PARSE, ", ...");
     expect_open("kalah:pits=4,pits=5", BA_ERR_PARSE, "'pits' is given twice");
     expect_open("kalah:pits", BA_ERR_PARSE, "'pits' has no value");
     expect_open("kalah:pits=", BA_ERR_PARSE, "'pits' has an empty value");
