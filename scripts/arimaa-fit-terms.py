@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Fits the Arimaa evaluation's term scales to the results of games (Texel's method).
+
+Every turn-start position of the games (scripts/arimaa-sharp-games.py writes them) is split
+into the evaluation's terms by boardai's own `explain` (through the Python binding, on the
+build given), from Gold's view: HarLog material, the rabbits' blocking, passed, goal-table and
+power terms, the loose-rabbit charge, trap control and danger, and the capture threats (the
+rest of the total). A logistic model of Gold's result,
+    P(Gold wins) = 1 / (1 + exp(-(K * material + sum_i K * m_i * term_i + c * tempo))),
+is fitted by Newton's method on the cross-entropy, so that material stays the unit and each
+m_i is the factor by which the term's weight would best predict the results (1: as it is). A
+position where the side to move reaches its goal this turn is left out (it is not quiet).
+
+Every --holdout-th game is held out: its loss, with today's weights (one K) and with the fitted
+factors, says whether the fit predicts games it did not see. The factors' 95 % intervals come
+from resampling whole games (--boot times). The knobs line gives the registry's term percents
+(boardai-arimaa --params, boardai-match) that the factors ask for, from the percents in --params.
+
+Pure Python (no packages needed). Measurement only: not part of scripts/test.sh.
+
+Usage: scripts/arimaa-fit-terms.py GAMES... [--build DIR] [--params LIST] [--holdout N]
+                                   [--boot N] [--seed S]
+"""
+import argparse
+import math
+import os
+import random
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The scaled terms, in the explain's names, with the registry knob that scales each.
+TERMS = [("blocking", "blocking_pct"), ("passed", "passed_pct"), ("goal_threat", "goal_table_pct"),
+         ("power_balance", "power_pct"), ("loose_rabbits", "loose_rabbit_pct"),
+         ("traps", "trap_pct"), ("threat", "threat_pct")]
+NOT_QUIET = 50000  # |evaluation| from a goal this turn (goal_now_score is 1000000)
+
+
+def read_games(paths):
+    """[(game id, gold result, position text)] from the generator's files."""
+    rows, gid, pending = [], 0, []
+    for path in paths:
+        with open(path, encoding="ascii") as f:
+            for lineno, line in enumerate(f, 1):
+                if line.startswith("#"):
+                    rows.extend((gid, r, t) for r, t in pending)
+                    pending, gid = [], gid + 1
+                    continue
+                parts = line.split(" ", 2)
+                if len(parts) != 3 or parts[0] not in ("0", "1") or parts[1] not in ("g", "s"):
+                    sys.exit("arimaa-fit-terms: %s:%d: not '<0|1> <g|s> [board]'" % (path, lineno))
+                pending.append((int(parts[0]), parts[1] + " " + parts[2].strip()))
+    return rows  # a game with no closing line (an interrupted run) is left out
+
+
+def features(game, text):
+    """[material, terms..., tempo] from Gold's view, or None when the position is not quiet."""
+    pos = game.position(text)
+    vals, total = {}, None
+    for line in pos.explain().splitlines():
+        name, a, b = line.rsplit(" ", 2) if line.count(" ") >= 2 else (line, "0", "0")
+        if name.startswith("total"):
+            total = int(line.split()[-1])
+        else:
+            vals[name] = (int(a), int(b))
+    if total is None or abs(total) >= NOT_QUIET:
+        return None
+    gold_to_move = text[0] == "g"
+    gold_total = total if gold_to_move else -total
+    f = [vals["material(harlog)"][0]]
+    for name, _ in TERMS[:5]:
+        f.append(vals[name][0] - vals[name][1])
+    f.append(vals["traps"][0])
+    f.append(gold_total - sum(f))  # the capture threats: the rest of the total
+    f = [v / 100.0 for v in f]
+    f.append(1.0 if gold_to_move else -1.0)
+    return f
+
+
+def solve(a, b):
+    """a x = b by Gaussian elimination with partial pivoting (a is small and square)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        if abs(m[c][c]) < 1e-12:
+            m[c][c] = 1e-12
+        for r in range(c + 1, n):
+            k = m[r][c] / m[c][c]
+            for j in range(c, n + 1):
+                m[r][j] -= k * m[c][j]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][j] * x[j] for j in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def sigmoid(z):
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def fit(xs, ys, iters=30):
+    """Logistic regression without intercept by Newton's method (a tiny ridge keeps it stable)."""
+    n = len(xs[0])
+    b = [0.0] * n
+    for _ in range(iters):
+        g = [0.0] * n
+        h = [[0.0] * n for _ in range(n)]
+        for x, y in zip(xs, ys):
+            p = sigmoid(sum(bi * xi for bi, xi in zip(b, x)))
+            w = p * (1 - p)
+            for i in range(n):
+                g[i] += (p - y) * x[i]
+                wx = w * x[i]
+                hi = h[i]
+                for j in range(i, n):
+                    hi[j] += wx * x[j]
+        for i in range(n):
+            h[i][i] += 1e-6 * len(xs)
+            for j in range(i):
+                h[i][j] = h[j][i]
+        step = solve(h, g)
+        b = [bi - si for bi, si in zip(b, step)]
+        if max(abs(s) for s in step) < 1e-7:
+            break
+    return b
+
+
+def loss(b, xs, ys):
+    total = 0.0
+    for x, y in zip(xs, ys):
+        p = min(max(sigmoid(sum(bi * xi for bi, xi in zip(b, x))), 1e-12), 1 - 1e-12)
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / max(len(xs), 1)
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Fit the Arimaa evaluation's term scales to games' "
+                                 "results (measurement only)")
+    ap.add_argument("games", nargs="+", metavar="GAMES", help="files of scripts/arimaa-sharp-games.py")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="the build whose library evaluates (default build)")
+    ap.add_argument("--params", default="", help="the game's parameters, e.g. trap_pct=80")
+    ap.add_argument("--holdout", type=int, default=5, help="every N-th game is held out (default 5)")
+    ap.add_argument("--boot", type=int, default=20, help="resamplings of games (default 20)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the resampling")
+    args = ap.parse_args()
+    if args.holdout < 2 or args.boot < 0:
+        ap.error("--holdout must be at least 2 and --boot not negative")
+    os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    import boardai  # pylint: disable=import-outside-toplevel
+
+    try:
+        game = boardai.Game("arimaa:" + args.params if args.params else "arimaa")
+    except boardai.BoardAIError as exc:
+        sys.exit("arimaa-fit-terms: --params: %s" % exc)
+    pct = dict((knob, 100) for _, knob in TERMS)
+    for item in filter(None, args.params.split(",")):
+        key, _, value = item.partition("=")
+        if key in pct:
+            pct[key] = int(value)
+
+    data = read_games(args.games)
+    rows = []
+    for i, (gid, result, text) in enumerate(data):
+        try:
+            f = features(game, text)
+        except boardai.BoardAIError as exc:
+            sys.exit("arimaa-fit-terms: position '%s': %s" % (text, exc))
+        if f is not None:
+            rows.append((gid, result, f))
+        if (i + 1) % 5000 == 0:
+            print("read %d/%d positions" % (i + 1, len(data)), file=sys.stderr, flush=True)
+    train = [r for r in rows if r[0] % args.holdout != args.holdout - 1]
+    test = [r for r in rows if r[0] % args.holdout == args.holdout - 1]
+    if len(train) < 50 or not test:
+        sys.exit("arimaa-fit-terms: %d positions to fit and %d held out: too few games"
+                 % (len(train), len(test)))
+    print("positions: %d to fit, %d held out (games: %d; not quiet, left out: %d)"
+          % (len(train), len(test), len({r[0] for r in rows}), len(data) - len(rows)))
+
+    def xy(rs, cols=None):
+        xs = [[r[2][c] for c in cols] if cols else r[2] for r in rs]
+        return xs, [r[1] for r in rs]
+
+    # Today's weights: the score as it is (the terms summed), one K.
+    today = [[sum(r[2][:-1])] for r in train], [r[1] for r in train]
+    k = fit(*today)
+    today_test = [[sum(r[2][:-1])] for r in test], [r[1] for r in test]
+    print("today's weights: K = %.4f per 100 points; loss %.5f fitted, %.5f held out"
+          % (k[0], loss(k, *today), loss(k, *today_test)))
+    b = fit(*xy(train))
+    print("fitted factors:  loss %.5f fitted, %.5f held out" % (loss(b, *xy(train)),
+                                                                 loss(b, *xy(test))))
+    factors = [bi / b[0] for bi in b[1:-1]]
+    tempo = b[-1] / b[0] * 100
+
+    rng = random.Random(args.seed)
+    games = sorted({r[0] for r in train})
+    by_game = {}
+    for r in train:
+        by_game.setdefault(r[0], []).append(r)
+    boots = []
+    for n in range(args.boot):
+        sample = [r for g in (rng.choice(games) for _ in games) for r in by_game[g]]
+        bb = fit(*xy(sample))
+        boots.append([bi / bb[0] for bi in bb[1:-1]])
+        print("resampling %d/%d" % (n + 1, args.boot), file=sys.stderr, flush=True)
+    print("%-14s %7s  %-17s %s" % ("term", "factor", "95% (resampled)", "knob"))
+    knobs = []
+    for i, (name, knob) in enumerate(TERMS):
+        if boots:
+            vals = sorted(v[i] for v in boots)
+            lo, hi = vals[int(0.025 * (len(vals) - 1))], vals[int(math.ceil(0.975 * (len(vals) - 1)))]
+            interval = "[%.2f, %.2f]" % (lo, hi)
+        else:
+            interval = "-"
+        want = max(0, min(400, int(round(pct[knob] * factors[i]))))
+        knobs.append("%s=%d" % (knob, want))
+        print("%-14s %7.2f  %-17s %s" % (name, factors[i], interval, knobs[-1]))
+    print("tempo: %.0f points for the side to move (no term today)" % tempo)
+    for i, (name, _) in enumerate(TERMS):
+        cols = [c for c in range(len(TERMS) + 2) if c != i + 1]
+        bd = fit(*xy(train, cols))
+        print("without %-14s held-out loss %.5f" % (name, loss(bd, *xy(test, cols))))
+    print("knobs: " + ",".join(knobs))
+
+
+if __name__ == "__main__":
+    main()
