@@ -234,8 +234,12 @@ int arm_h_goal_threat(const ba_arimaa_eval_tables *t, int steps);
 int arm_h_power_sum(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);
 int arm_h_power(const arm_state *st, const ba_arimaa_eval_tables *t, int sq, int steps);
 int arm_threat_gain(const arm_params *p, const arm_state *st, int side);
-/* value * term_pct[term] / 100 (eval.c). */
-int arm_term_scaled(const arm_params *p, int term, long value);
+/* value * term_pct[term] / 100: a term of the evaluation at its scale. Here, not in eval.c,
+ * because traps.c scales its own term and eval.c calls traps.c (no circle between the two). */
+static inline int arm_term_scaled(const arm_params *p, int term, long value)
+{
+    return p->term_pct[term] == 100 ? (int)value : (int)(value * p->term_pct[term] / 100);
+}
 int arm_evaluate(const arm_params *p, const arm_state *st);
 int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap);
 

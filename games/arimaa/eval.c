@@ -47,11 +47,6 @@ const arm_params arm_params_default = {
     .term_pct = {100, 100, 100, 100, 100, 100, 100},
 };
 
-int arm_term_scaled(const arm_params *p, int term, long value)
-{
-    return p->term_pct[term] == 100 ? (int)value : (int)(value * p->term_pct[term] / 100);
-}
-
 const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }
 
 /* ---- the rabbit heuristics -------------------------------------------------------------------- */
