@@ -199,6 +199,8 @@ static int handle_option(void *user, const char *name, const char *value, ba_err
         a->params = value;
         return BA_OK;
     }
+    /* --aei reaches this parser only beside --help or --version (main), which answer. */
+    if (strcmp(name, "aei") == 0) return BA_OK;
     return ba_error_set(err, BA_ERR_ARG, "--%s must be the only option", name);
 }
 
@@ -281,8 +283,14 @@ static int wants_turns(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--aei") == 0) return aei_main(argc, argv);
+    /* --help and --version win over --aei: the ordinary option parser answers them. */
+    int aei = 0, info = 0;
+    for (int i = 1; i < argc; i++) {
+        aei |= strcmp(argv[i], "--aei") == 0;
+        info |= strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 ||
+                strcmp(argv[i], "--version") == 0 || strcmp(argv[i], "-V") == 0;
+    }
+    if (aei && !info) return aei_main(argc, argv);
     if (argc == 1 && !isatty(STDIN_FILENO)) {
         int is_aei = 0;
         if (sniff_aei(&is_aei) != 0) {

@@ -2,7 +2,8 @@
 # boardai-arimaa --params LIST: the registry's parameters reach the evaluation of the terminal
 # program's protocol (`eval` shows trap terms of 0 with trap_pct=0 in a position where they are
 # not 0 by default) and the AEI session (which answers aeiok with them); a wrong list is refused
-# with exit status 2 and the registry's message, with --aei as without.
+# with exit status 2 and the registry's message, with --aei as without; --help and --version
+# answer beside --aei.
 # Usage: tests/arimaa/params_program.sh <path of boardai-arimaa>
 set -uo pipefail
 prog=$1
@@ -38,5 +39,14 @@ done
 err=$(timeout 60 "$prog" --aei --depth 3 2>&1 >/dev/null </dev/null)
 status=$?
 [ "$status" -eq 2 ] || { echo "--aei --depth 3: exit status $status, expected 2"; fail=1; }
+for args in "--aei --help" "--help --aei" "--aei --version"; do
+    # shellcheck disable=SC2086 # the words of $args are the options
+    out=$(timeout 60 "$prog" $args </dev/null 2>&1)
+    status=$?
+    case $status:$out in
+    "0:Usage: boardai-arimaa"* | "0:boardai-arimaa "[0-9]*) ;;
+    *) echo "$args: exit status $status, answered '$out'"; fail=1 ;;
+    esac
+done
 [ "$fail" -eq 0 ] && echo ok
 exit "$fail"
