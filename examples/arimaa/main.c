@@ -221,8 +221,9 @@ static int make_game(void *user, const ba_game **out, int *destroy_after, ba_err
     return BA_OK;
 }
 
-/* The step search counts its depth in steps (a push or pull two): 4 steps are one turn. The
- * whole-turn search (--search turns) counts turns, so its levels are shallower. */
+/* The step search counts its depth in steps (a push or pull two, a pass the steps it gives up):
+ * 4 steps are one turn. The whole-turn search (--search turns) counts turns, so its levels are
+ * shallower. */
 static const ba_cli_level step_levels[] = {
     {"Beginner (4 steps)", 4, 0, 0},
     {"Club (8 steps, 10 s cap)", 8, 0, 10000},

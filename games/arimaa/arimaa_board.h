@@ -45,7 +45,10 @@ typedef struct arm_state {
      * after a step, 0 after a pass or at a root set from text). The search charges a push its
      * two steps of depth through the extension hook (arm_step_extension). */
     uint8_t last_len;
-    uint8_t pad[4];
+    /* The step game only: the steps of its turn that the pass which led here gave up (0 after
+     * any other action). With arm_params::pass_costs_rest the search charges them as depth. */
+    uint8_t pass_left;
+    uint8_t pad[3];
     uint64_t turn_start;
 } arm_state;
 

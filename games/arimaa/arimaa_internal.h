@@ -84,6 +84,9 @@ typedef struct arm_params {
     /* Step game: steps of depth a push or pull costs, 2 (its two steps) or 1 (one move, one
      * ply, as before the tenth round; kept to measure the change). */
     int push_depth;
+    /* Step game: 1 charges a pass the steps of its turn it gives up as depth, as Sharp does; 0
+     * charges it one ply (as before the fourteenth round; kept to measure the change). */
+    int pass_costs_rest;
     /* The memo of steps to goal that the game's searches share (goal.c): owned by a game made
      * by ba_arimaa_create(), NULL in the built-in game and when memory ran out (then every goal
      * search is made again). */
@@ -183,9 +186,11 @@ int arm_turn_to_step_moves(const arm_state *st, const ba_move *turn, ba_move out
 int arm_step_threatened(const arm_state *st);
 int arm_step_threatened_m(arm_goal_memo *memo, const arm_state *st); /* through a memo */
 /* The step game's extension: 1 - push_depth after a push or pull (with push_depth 2: -1, its
- * second step of depth), plus 1 at the start of a turn that arm_step_threatened() holds for
+ * second step of depth), 1 - k after a pass that gave up k steps when pass_costs_rest is set
+ * (the rest of the turn as depth), plus 1 at the start of a turn that arm_step_threatened() holds for
  * (the defence gains one step of depth, once a turn). */
-int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth);
+int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth,
+                       int pass_costs_rest);
 /* game.c: sets the futility margin (points per step) and the depth a push costs (1 or 2 steps)
  * of a step game made by ba_arimaa_create() (the registry's step_futility and push_depth);
  * BA_ERR_ARG for any other game or a value out of range. */

@@ -44,6 +44,7 @@ const arm_params arm_params_default = {
     .rabbit_hunted = 30,
     .step_futility = ARM_STEP_FUTILITY_DEFAULT,
     .push_depth = ARM_PUSH_DEPTH_DEFAULT,
+    .pass_costs_rest = 1,
     .term_pct = {100, 100, 100, 100, 100, 100, 100},
 };
 

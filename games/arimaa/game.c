@@ -89,7 +89,7 @@ static int arm_step_apply_v(const ba_game *g, void *state, const ba_move *move)
 static int arm_step_extension_v(const ba_game *g, const void *state)
 {
     const arm_params *p = arm_params_of(g);
-    return arm_step_extension(p->goal_memo, arm_cstate(state), p->push_depth);
+    return arm_step_extension(p->goal_memo, arm_cstate(state), p->push_depth, p->pass_costs_rest);
 }
 
 /* The step game's futility margin: how far a position's value may move within depth steps

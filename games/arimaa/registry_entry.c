@@ -21,6 +21,8 @@ static const ba_game_param ARIMAA_PARAMS[] = {
      "step game: futility margin of the selective search, points per step (0: none)"},
     {"push_depth", "evaluation", "int", "1..2", "2",
      "step game: steps of search depth a push or pull costs (1: one move, one ply)"},
+    {"pass_costs_rest", "evaluation", "bool", "0..1", "1",
+     "step game: 1: a pass costs the steps of the turn it gives up as search depth (0: one ply)"},
     {"goal_waiting_pct", "evaluation", "int", "0..100", "100",
      "percent of the goal table paid for the rabbits of the side that moves second"},
     {"threat_stuck_pct", "evaluation", "int", "0..100", "25",
@@ -57,6 +59,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int rc, futility = ARM_STEP_FUTILITY_DEFAULT, push_depth = ARM_PUSH_DEPTH_DEFAULT;
     int waiting = arm_params_default.goal_waiting_pct, step_search = 0;
     int stuck = arm_params_default.capture_threat_stuck_pct;
+    int pass_rest = arm_params_default.pass_costs_rest;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -69,6 +72,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "search_by_steps", 0, 1, &o.search_by_steps, err)) ||
         (rc = bac_reg_int(a, "step_futility", 0, lim, &futility, err)) ||
         (rc = bac_reg_int(a, "push_depth", 1, 2, &push_depth, err)) ||
+        (rc = bac_reg_int(a, "pass_costs_rest", 0, 1, &pass_rest, err)) ||
         (rc = bac_reg_int(a, "goal_waiting_pct", 0, 100, &waiting, err)) ||
         (rc = bac_reg_int(a, "threat_stuck_pct", 0, 100, &stuck, err)) ||
         (rc = bac_reg_int(a, "step_search", 0, 1, &step_search, err)))
@@ -86,6 +90,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     arm_params *p = arm_game_params(*out);
     p->goal_waiting_pct = waiting;
     p->capture_threat_stuck_pct = stuck;
+    p->pass_costs_rest = pass_rest;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);

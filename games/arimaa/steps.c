@@ -76,8 +76,10 @@ int arm_step_apply(arm_state *st, const ba_move *m)
     if (st->phase != ARM_PHASE_PLAY) return BA_ERR_ARG;
     if (m->tag == BA_ARIMAA_TAG_PASS) {
         if (st->steps == 0 || m->len != 0) return BA_ERR_ARG;
+        int left = 4 - st->steps;
         arm_end_turn(st);
         st->last_len = 0;
+        st->pass_left = (uint8_t)left;
         return BA_OK;
     }
     if (m->tag != BA_ARIMAA_TAG_STEP || m->len < 1 || m->len > 2 || st->steps + m->len > 4)
@@ -91,6 +93,7 @@ int arm_step_apply(arm_state *st, const ba_move *m)
     }
     next.steps = (uint8_t)(next.steps + m->len);
     next.last_len = m->len;
+    next.pass_left = 0;
     if (next.steps == 4) arm_end_turn(&next);
     *st = next;
     return BA_OK;
@@ -140,7 +143,8 @@ int arm_step_threatened_m(arm_goal_memo *memo, const arm_state *st)
 
 int arm_step_threatened(const arm_state *st) { return arm_step_threatened_m(NULL, st); }
 
-int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth)
+int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth,
+                       int pass_costs_rest)
 {
     /* A push or pull is one move of the step game but two of the turn's four steps: it costs
      * two steps of depth, so that a search of N steps sees N steps of play whatever it pushes.
@@ -148,6 +152,12 @@ int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth)
      * opponent two steps of its own turn before the horizon: the 4- and 5-step searches then
      * judged a capture by the opponent's half turn (docs/arimaa.md, "Depth in steps"). */
     int cost = st->last_len == 2 ? 1 - push_depth : 0;
+    /* A pass gives up the steps left in its turn: charged as depth, as Sharp counts a move that
+     * ends the turn, every line of N steps ends at the same point of the turn cycle. Counted
+     * as one ply, a line that spent its four steps (however aimlessly) left the opponent fewer
+     * steps before the horizon than one that passed early, so the search preferred wandering
+     * steps that hid the opponent's last step (docs/arimaa.md, "The fourteenth round"). */
+    if (pass_costs_rest && st->pass_left > 1) cost -= st->pass_left - 1;
     /* Once a turn, at its start: extending every step of the defence made the whole defending
      * turn free, and a goal threat that lasts through it (every step still threatened) then
      * cost a full turn of extra depth per threat, which multiplied the nodes by 20 from 4 to 5

@@ -522,6 +522,43 @@ START_TEST(step_push_costs_two_steps_of_depth)
 }
 END_TEST
 
+/* A pass gives up the rest of its turn: the position it reaches costs those steps as depth
+ * (extension 1 - k after a pass with k steps left), so that every line of N steps ends at the
+ * same point of the turn cycle; a pass after the third step costs its one ply only. The
+ * registry's pass_costs_rest=0 is the old count, a pass one ply. */
+START_TEST(step_pass_costs_the_rest_of_the_turn)
+{
+    ba_game *g = step_game();
+    for (int made = 1; made <= 3; made++) {
+        arm_state st = at_pos('g', "Ee5 rf5 Ra2 rb7 rh8");
+        const char *steps[3] = {"Ra2e", "Rb2e", "Rc2e"};
+        for (int i = 0; i < made; i++) play_step_text(&st, steps[i]);
+        ck_assert_int_eq(g->extension(g, &st), 0);
+        play_step_text(&st, "pass");
+        ck_assert_int_eq(st.side, ARM_SILVER);
+        ck_assert_int_eq(st.pass_left, 4 - made);
+        ck_assert_int_eq(g->extension(g, &st), 1 - (4 - made));
+        /* The next step charges its ply only again. */
+        arm_state next = st;
+        play_step_text(&next, "rb7s");
+        ck_assert_int_eq(next.pass_left, 0);
+        ck_assert_int_eq(g->extension(g, &next), 0);
+    }
+    arm_state st = at_pos('g', "Ee5 rf5 Ra2 rb7 rh8");
+    play_step_text(&st, "Ra2e");
+    play_step_text(&st, "pass");
+    ba_error err;
+    ba_game *old = NULL, *bad = NULL;
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,pass_costs_rest=0", &old, &err), BA_OK);
+    ck_assert_int_eq(old->extension(old, &st), 0);
+    ck_assert_int_ne(ba_game_open("arimaa:search_by_steps=1,pass_costs_rest=2", &bad, &err), BA_OK);
+    ck_assert_ptr_null(bad);
+    ck_assert_ptr_nonnull(strstr(err.message, "pass_costs_rest"));
+    ba_game_destroy(old);
+    ba_game_destroy(g);
+}
+END_TEST
+
 /* With the extension once a turn the defence still has its steps: Silver's rabbit on d2 is one
  * step from d1 and Gold's elephant three steps away (freezing or pushing the rabbit needs two or
  * three of them). Gold's turn searched as the AEI session does, at 4 and at 6 steps, must leave
@@ -615,6 +652,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, step_noisy_captures_at_turn_start);
     tcase_add_test(tc, step_goal_threat_extended_once_a_turn);
     tcase_add_test(tc, step_push_costs_two_steps_of_depth);
+    tcase_add_test(tc, step_pass_costs_the_rest_of_the_turn);
     tcase_add_test(tc, step_search_defends_goal);
     tcase_add_test(tc, step_game_from_registry);
     tcase_add_test(tc, step_search_with_futility_finds_goal);
