@@ -187,8 +187,8 @@ int arm_step_threatened(const arm_state *st);
 int arm_step_threatened_m(arm_goal_memo *memo, const arm_state *st); /* through a memo */
 /* The step game's extension: 1 - push_depth after a push or pull (with push_depth 2: -1, its
  * second step of depth), 1 - k after a pass that gave up k steps when pass_costs_rest is set
- * (the rest of the turn as depth), plus 1 at the start of a turn that arm_step_threatened() holds for
- * (the defence gains one step of depth, once a turn). */
+ * (the rest of the turn as depth), plus 1 at the start of a turn that arm_step_threatened()
+ * holds for (the defence gains one step of depth, once a turn). */
 int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth,
                        int pass_costs_rest);
 /* game.c: sets the futility margin (points per step) and the depth a push costs (1 or 2 steps)
