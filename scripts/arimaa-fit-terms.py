@@ -8,13 +8,16 @@ power terms, the loose-rabbit charge, trap control and danger, and the capture t
 rest of the total). A logistic model of Gold's result,
     P(Gold wins) = 1 / (1 + exp(-(K * material + sum_i K * m_i * term_i + c * tempo))),
 is fitted by Newton's method on the cross-entropy, so that material stays the unit and each
-m_i is the factor by which the term's weight would best predict the results (1: as it is). A
-position where the side to move reaches its goal this turn is left out (it is not quiet).
+m_i is the scale at which the term would best predict the results (1: the term at 100 %, as its
+tables give it). The terms are read with every term at 100 % (whatever the defaults or --params
+say), so that a term switched off can still be fitted. A position where the side to move
+reaches its goal this turn is left out (it is not quiet).
 
-Every --holdout-th game is held out: its loss, with today's weights (one K) and with the fitted
-factors, says whether the fit predicts games it did not see. The factors' 95 % intervals come
-from resampling whole games (--boot times). The knobs line gives the registry's term percents
-(boardai-arimaa --params, boardai-match) that the factors ask for, from the percents in --params.
+Every --holdout-th game is held out: its loss, with today's weights (the percents the evaluation
+runs at: the registry's defaults, or those in --params; one K) and with the fitted scales, says
+whether the fit predicts games it did not see. The scales' 95 % intervals come from resampling
+whole games (--boot times). The knobs line gives the registry's term percents (boardai-arimaa
+--params, boardai-match) that the fit asks for.
 
 Pure Python (no packages needed). Measurement only: not part of scripts/test.sh.
 
@@ -151,15 +154,25 @@ def main():
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
 
-    try:
-        game = boardai.Game("arimaa:" + args.params if args.params else "arimaa")
-    except boardai.BoardAIError as exc:
-        sys.exit("arimaa-fit-terms: --params: %s" % exc)
-    pct = dict((knob, 100) for _, knob in TERMS)
+    # Today's percents: the registry's defaults, then --params. The terms are read at 100 %.
+    defaults = dict((p.name, p.default) for p in boardai.params("arimaa"))
+    pct = dict((knob, int(defaults[knob])) for _, knob in TERMS)
+    others = []
     for item in filter(None, args.params.split(",")):
         key, _, value = item.partition("=")
         if key in pct:
-            pct[key] = int(value)
+            try:
+                pct[key] = int(value)
+            except ValueError:
+                sys.exit("arimaa-fit-terms: --params: %s: not a whole number" % item)
+        else:
+            others.append(item)
+    spec = ",".join(others + ["%s=100" % knob for _, knob in TERMS])
+    try:
+        game = boardai.Game("arimaa:" + spec)
+    except boardai.BoardAIError as exc:
+        sys.exit("arimaa-fit-terms: --params: %s" % exc)
+    today_scale = [1.0] + [pct[knob] / 100.0 for _, knob in TERMS]
 
     data = read_games(args.games)
     rows = []
@@ -184,14 +197,17 @@ def main():
         xs = [[r[2][c] for c in cols] if cols else r[2] for r in rs]
         return xs, [r[1] for r in rs]
 
-    # Today's weights: the score as it is (the terms summed), one K.
-    today = [[sum(r[2][:-1])] for r in train], [r[1] for r in train]
+    # Today's weights: the score as the evaluation gives it (the terms at today's percents), one K.
+    def today_score(rs):
+        return [[sum(w * v for w, v in zip(today_scale, r[2][:-1]))] for r in rs], [r[1] for r in rs]
+
+    today = today_score(train)
     k = fit(*today)
-    today_test = [[sum(r[2][:-1])] for r in test], [r[1] for r in test]
+    today_test = today_score(test)
     print("today's weights: K = %.4f per 100 points; loss %.5f fitted, %.5f held out"
           % (k[0], loss(k, *today), loss(k, *today_test)))
     b = fit(*xy(train))
-    print("fitted factors:  loss %.5f fitted, %.5f held out" % (loss(b, *xy(train)),
+    print("fitted scales:   loss %.5f fitted, %.5f held out" % (loss(b, *xy(train)),
                                                                  loss(b, *xy(test))))
     factors = [bi / b[0] for bi in b[1:-1]]
     tempo = b[-1] / b[0] * 100
@@ -207,18 +223,18 @@ def main():
         bb = fit(*xy(sample))
         boots.append([bi / bb[0] for bi in bb[1:-1]])
         print("resampling %d/%d" % (n + 1, args.boot), file=sys.stderr, flush=True)
-    print("%-14s %7s  %-17s %s" % ("term", "factor", "95% (resampled)", "knob"))
+    print("%-14s %5s %7s  %-17s %s" % ("term", "today", "fitted", "95% (resampled)", "knob"))
     knobs = []
     for i, (name, knob) in enumerate(TERMS):
         if boots:
             vals = sorted(v[i] for v in boots)
             lo, hi = vals[int(0.025 * (len(vals) - 1))], vals[int(math.ceil(0.975 * (len(vals) - 1)))]
-            interval = "[%.2f, %.2f]" % (lo, hi)
+            interval = "[%.0f, %.0f]" % (100 * lo, 100 * hi)
         else:
             interval = "-"
-        want = max(0, min(400, int(round(pct[knob] * factors[i]))))
+        want = max(0, min(400, int(round(100 * factors[i]))))
         knobs.append("%s=%d" % (knob, want))
-        print("%-14s %7.2f  %-17s %s" % (name, factors[i], interval, knobs[-1]))
+        print("%-14s %5d %7.0f  %-17s %s" % (name, pct[knob], 100 * factors[i], interval, knobs[-1]))
     print("tempo: %.0f points for the side to move (no term today)" % tempo)
     for i, (name, _) in enumerate(TERMS):
         cols = [c for c in range(len(TERMS) + 2) if c != i + 1]

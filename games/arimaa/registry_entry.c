@@ -29,14 +29,14 @@ static const ba_game_param ARIMAA_PARAMS[] = {
      "percent of the capture threat of the side that moves second when its victims are frozen "
      "with no friend within two squares"},
     /* The scales of the evaluation's terms (arm_params.term_pct, in ARM_TERM_* order). */
-    {"blocking_pct", "evaluation", "int", "0..400", "100", "percent of the rabbits' blocking term"},
-    {"passed_pct", "evaluation", "int", "0..400", "100", "percent of the passed-rabbit term"},
-    {"goal_table_pct", "evaluation", "int", "0..400", "100", "percent of the goal-threat table"},
-    {"power_pct", "evaluation", "int", "0..400", "100", "percent of the power-balance term"},
-    {"loose_rabbit_pct", "evaluation", "int", "0..400", "100",
+    {"blocking_pct", "evaluation", "int", "0..400", "369", "percent of the rabbits' blocking term"},
+    {"passed_pct", "evaluation", "int", "0..400", "184", "percent of the passed-rabbit term"},
+    {"goal_table_pct", "evaluation", "int", "0..400", "7", "percent of the goal-threat table"},
+    {"power_pct", "evaluation", "int", "0..400", "48", "percent of the power-balance term"},
+    {"loose_rabbit_pct", "evaluation", "int", "0..400", "0",
      "percent of the charge for advanced rabbits without support"},
-    {"trap_pct", "evaluation", "int", "0..400", "100", "percent of trap control and danger"},
-    {"threat_pct", "evaluation", "int", "0..400", "100", "percent of both capture-threat terms"},
+    {"trap_pct", "evaluation", "int", "0..400", "10", "percent of trap control and danger"},
+    {"threat_pct", "evaluation", "int", "0..400", "73", "percent of both capture-threat terms"},
     /* Per engine (the moves stay whole turns), so boardai-match can pair the two searches. */
     {"step_search", "evaluation", "bool", "0..1", "0",
      "1: the engine chooses each turn by a search of steps, as the AEI program does; depth in steps"},

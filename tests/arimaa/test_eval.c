@@ -9,6 +9,16 @@
 static const ba_arimaa_eval_tables *T(void) { return ba_arimaa_eval_tables_default(); }
 static int sq(const char *name) { return arm_parse_square(name); }
 
+/* The default parameters with every term at 100 %: the checks that work a term out by hand from
+ * the tables run at the tables' own scale (the defaults scale the terms as fitted to Sharp's
+ * games, arm_params_default.term_pct). */
+static arm_params unit_scales(void)
+{
+    arm_params p = arm_params_default;
+    for (int t = 0; t < ARM_TERMS; t++) p.term_pct[t] = 100;
+    return p;
+}
+
 START_TEST(tables_are_the_published_numbers)
 {
     const ba_arimaa_eval_tables *t = T();
@@ -205,8 +215,11 @@ START_TEST(goal_threat_detection_and_totals)
     threat.side = ARM_SILVER;
     threat.hash = arm_hash_full(&threat);
     int w = g->evaluate(g, &threat);
-    ck_assert_int_lt(w, -4000);
+    ck_assert_int_lt(w, 0);
     ck_assert_int_gt(w, -T()->goal_now_score / 2);
+    /* At the tables' own scale the one-step threat (6000 at goal_threat[1]) outweighs the rest. */
+    arm_params unit = unit_scales();
+    ck_assert_int_lt(arm_evaluate(&unit, &threat), -4000);
     /* Symmetric positions evaluate to 0 for either side to move. */
     arm_state sym = at_pos('g', FULL_GOLD " " FULL_SILVER);
     ck_assert_int_eq(g->evaluate(g, &sym), 0);
@@ -335,7 +348,7 @@ END_TEST
  * side to move; inside a turn of the step game the opponent. */
 START_TEST(capture_threat_term)
 {
-    arm_params p = arm_params_default;
+    arm_params p = unit_scales();
     /* The danger charges beside traps off: the threat alone (the two together below). */
     p.trap_danger_pct = p.trap_danger_frozen_pct = 0;
     arm_params off = p;
@@ -410,7 +423,7 @@ START_TEST(trap_control)
     /* A camel two squares from f3 (g4) and a dog beside it (f2): 6 + 3 x 2. */
     arm_state two = at_pos('g', "Mg4 Df2 ra8");
     ck_assert_int_eq(arm_trap_power(&two, ARM_GOLD, 1, two.occ[ARM_GOLD]), 12);
-    arm_params p = arm_params_default;
+    arm_params p = unit_scales();
     /* Gold 16 against 2 at c6, clipped at trap_control_clip; no other trap has a piece near, and
      * no piece is exposed (Silver's cat is beside no trap). */
     int expect = p.trap_control_clip * p.trap_control_points;
@@ -433,7 +446,7 @@ END_TEST
  * material, the larger share when it is frozen. */
 START_TEST(trap_danger)
 {
-    arm_params p = arm_params_default;
+    arm_params p = unit_scales();
     arm_params off = p;
     off.trap_danger_pct = off.trap_danger_frozen_pct = 0;
     /* The gold cat on c5 beside c6, frozen by the elephant on d5 (Silver controls c6 with 8). */
@@ -497,7 +510,7 @@ END_TEST
 #define R8 "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8"
 START_TEST(rabbit_advance_terms)
 {
-    arm_params p = arm_params_default;
+    arm_params p = unit_scales();
     arm_params rows = p;
     rows.goal_unsearched_flat = 0;
     /* h1 and h2 are far from every trap and from the silver pieces. */
@@ -566,7 +579,7 @@ END_TEST
  * that threatens nothing without it (which made a rabbit dearer than a horse in exchanges). */
 START_TEST(goal_table_relative)
 {
-    arm_params p = arm_params_default, plain = p;
+    arm_params p = unit_scales(), plain = p;
     plain.goal_relative = 0;
     ck_assert_int_eq(p.goal_relative, 1);
     arm_state four = at_pos('g', "Ra1 Rb1 Rc1 Ea2 ea8 rh8");
@@ -583,7 +596,7 @@ END_TEST
  * ended, where Silver would defend; the table's 4000 for 3 steps is not paid there. */
 START_TEST(goal_table_inside_a_turn)
 {
-    arm_params p = arm_params_default;
+    arm_params p = unit_scales();
     p.by_steps = 1;
     arm_params full = p;
     full.goal_mid_turn_min = 0;
@@ -607,7 +620,7 @@ END_TEST
  * full. */
 START_TEST(goal_table_side_moving_second)
 {
-    arm_params p = arm_params_default, half = p;
+    arm_params p = unit_scales(), half = p;
     ck_assert_int_eq(p.goal_waiting_pct, 100);
     half.goal_waiting_pct = 50;
     int far = p.goal_search_steps + p.goal_extra_steps + 1;
@@ -692,7 +705,7 @@ START_TEST(term_scales_multiply_each_term)
 {
     arm_state st = at_pos('s', "rb8 rf8 cc7 rf7 rh7 cb6 Ce6 rf6 hg6 Rh6 ef5 Mg5 Eb4 Rd4 mb3 Hd3 Cc2 "
                                "Rb1 Re1 Rg1 Rh1");
-    arm_params p = arm_params_default;
+    arm_params p = unit_scales();
     int base = arm_evaluate(&p, &st);
     ck_assert_int_lt(base < 0 ? -base : base, 50000); /* no goal this turn */
     for (int t = 0; t < ARM_TERMS; t++) {
@@ -715,8 +728,16 @@ START_TEST(term_scales_multiply_each_term)
         snprintf(spec, sizeof spec, "arimaa:%s=%d", names[t], 37 + t);
         ck_assert_int_eq(ba_game_open(spec, &g, &err), BA_OK);
         for (int u = 0; u < ARM_TERMS; u++)
-            ck_assert_int_eq(((const arm_params *)g->params)->term_pct[u], u == t ? 37 + t : 100);
+            ck_assert_int_eq(((const arm_params *)g->params)->term_pct[u],
+                             u == t ? 37 + t : arm_params_default.term_pct[u]);
         ba_game_destroy(g);
+        /* The registry documents the default the game runs at. */
+        size_t n = 0;
+        const ba_game_param *param = ba_game_params("arimaa", &n);
+        size_t i = 0;
+        while (i < n && strcmp(param[i].name, names[t]) != 0) i++;
+        ck_assert_uint_lt(i, n);
+        ck_assert_int_eq(atoi(param[i].default_value), arm_params_default.term_pct[t]);
         snprintf(spec, sizeof spec, "arimaa:%s=401", names[t]);
         ck_assert_int_ne(ba_game_open(spec, &g, &err), BA_OK);
         ck_assert_ptr_null(g);
