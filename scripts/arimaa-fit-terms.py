@@ -164,7 +164,9 @@ def main():
             try:
                 pct[key] = int(value)
             except ValueError:
-                sys.exit("arimaa-fit-terms: --params: %s: not a whole number" % item)
+                pct[key] = -1
+            if not 0 <= pct[key] <= 400:
+                sys.exit("arimaa-fit-terms: --params: %s: not a whole number in 0..400" % item)
         else:
             others.append(item)
     spec = ",".join(others + ["%s=100" % knob for _, knob in TERMS])
