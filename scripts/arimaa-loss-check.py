@@ -9,6 +9,11 @@ that point would have left the opponent no goal in its turn (and not lost the ga
 before that turn: the goal was already a threat that one turn could not meet. When some would,
 BOT missed a defence a one-turn search sees.
 
+Along the way, the pieces: every turn of the opponent's that takes a piece of BOT's is counted,
+and whether BOT's evaluation of the position after its own turn before (`explain`, the
+capture_threat line) already credited the opponent a capture threat. A piece lost to a threat
+the evaluation saw was given up knowingly; one lost to a threat it did not see was not foreseen.
+
 The summary line counts the losses of each kind. Measurement only: not part of scripts/test.sh's
 matches (a short record in bench/data is checked by the test suite).
 
@@ -66,25 +71,45 @@ def lost_now(pos, boardai, bot, least):
     return result == (boardai.Result.WIN1 if bot == "g" else boardai.Result.WIN0)
 
 
-def check_game(game, boardai, turns, bot, least):
-    """(kind, text): kind 'early' (no turn stops the goal), 'missed', 'none' or 'error'."""
+def threat_of_side_to_move(pos):
+    """The capture threat the evaluation credits the side to move (the explain line
+    `capture_threat GOLD SILVER`), or None when the explain has no such line."""
+    for line in pos.explain().splitlines():
+        words = line.split()
+        if len(words) == 3 and words[0] == "capture_threat":
+            return int(words[1] if pos.text.startswith("g") else words[2])
+    return None
+
+
+def check_game(game, boardai, turns, bot, least, pieces):
+    """(kind, text): kind 'early' (no turn stops the goal), 'missed', 'none' or 'error'. Counts
+    the opponent's turns that take a piece of BOT's in @p pieces ('taken', 'foreseen')."""
     if len(turns) < 3:
         return "error", "fewer than three turns"
     try:
         pos = game.position(setup_board(turns))
     except (ValueError, boardai.BoardAIError) as exc:
         return "error", "setup: %s" % exc
+    threat = None  # the opponent's capture threat after BOT's last turn
     for line in turns[2:]:
         label, *steps = line.split()
         played = " ".join(t for t in steps if not t.endswith("x"))  # captures follow from steps
         if not played:
             break  # the game ended before this turn
-        before = pos.copy() if side_of(label) == bot else None
+        ours = side_of(label) == bot
+        before = pos.copy() if ours else None
         try:
             pos.play(played)
         except boardai.BoardAIError as exc:
             return "error", "turn %s: %s" % (label, exc)
-        if before is None or not lost_now(pos, boardai, bot, least):
+        if not ours:
+            if threat is not None and any(t.endswith("x") and t[0].isupper() == (bot == "g")
+                                          for t in steps):
+                pieces["taken"] += 1
+                pieces["foreseen"] += threat > 0
+            continue
+        if not lost_now(pos, boardai, bot, least):
+            threat = threat_of_side_to_move(pos) if pos.result == boardai.Result.ONGOING else None
             continue
         turns_here = before.moves()
         stops = 0
@@ -117,6 +142,7 @@ def main():
     defaults = dict((p.name, p.default) for p in boardai.params("arimaa"))
     least = int(defaults["goal_now_score"]) * 9 // 10
     counts = {"early": 0, "missed": 0, "none": 0, "error": 0}
+    pieces = {"taken": 0, "foreseen": 0}
     played = 0
     for path in args.records:
         try:
@@ -136,7 +162,7 @@ def main():
                 continue
             if (tags["Result"] == "1-0") == (bot == "g"):
                 continue  # a win
-            kind, text = check_game(game, boardai, turns, bot, least)
+            kind, text = check_game(game, boardai, turns, bot, least, pieces)
             counts[kind] += 1
             print("%s game %d (%s-%s, %s plies, %s): %s" % (
                 path, n, white, black, tags.get("PlyCount", "?"), tags.get("ResultCode", "?"),
@@ -144,6 +170,9 @@ def main():
     losses = sum(counts.values())
     if played == 0:
         sys.exit("arimaa-loss-check: no game of %s in the records" % args.bot)
+    print("in the lost games, %d turns of the opponent's took a piece of %s's; after %s's turn "
+          "before, its evaluation credited the opponent a capture threat in %d"
+          % (pieces["taken"], args.bot, args.bot, pieces["foreseen"]))
     print("%d games of %s, %d lost: the goal could not be stopped at the last turn in %d, a "
           "turn that stopped it was missed in %d, no goal open in %d, not replayed %d"
           % (played, args.bot, losses, counts["early"], counts["missed"], counts["none"],

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/arimaa-loss-check.py on the first five records of the fifteenth round against bot_Sharp
 # (bench/data/arimaa-sharp4-r15.pgn: 20 games, all lost with the goal open whatever the last
-# turn, docs/arimaa.md), on the first of them with Gold's 21st turn replaced by a one-step turn
+# turn, docs/arimaa.md; the pieces taken counted against the records' own capture tokens), on the first of them with Gold's 21st turn replaced by a one-step turn
 # that lets Silver's rabbit in (tests/arimaa/missed-defence.pgn: Silver's reply reaches the goal,
 # and the turn played in the game is one that stops it), then on broken records: a bad setup token and a
 # turn the rules refuse are reported game by game with the library's message and the run goes on;
@@ -21,6 +21,18 @@ want="5 games of Steps, 5 lost: the goal could not be stopped at the last turn i
 case $out in
 *"game 5 (Steps-Sharp4, 82 plies, g): the opponent's goal is open after 41g: 0 of 1785 turns"*) ;;
 *) echo "game 5: $out"; fail=1 ;;
+esac
+# The opponent's turns that took a piece of Steps's, counted from the records' capture tokens
+# (every one of them comes before the goal), and the ones the evaluation saw coming (34 of 35).
+taken=$(awk '/^\[White/ { g++; bot = ($0 ~ /"Steps"/) ? "g" : "s" }
+    g <= 5 && /^[0-9]+[gs] / && substr($1, length($1)) != bot {
+        for (i = 2; i <= NF; i++)
+            if ($i ~ /x$/ && ((bot == "g") == ($i ~ /^[A-Z]/))) { n++; break }
+    }
+    END { print n }' "$src/bench/data/arimaa-sharp4-r15.pgn")
+case $out in
+*"in the lost games, $taken turns of the opponent's took a piece of Steps's; after Steps's turn before, its evaluation credited the opponent a capture threat in 34"*) ;;
+*) echo "pieces ($taken taken in the records): $out"; fail=1 ;;
 esac
 
 out=$(python3 "$script" "$src/tests/arimaa/missed-defence.pgn" --bot Bot --build "$build")
