@@ -5,17 +5,17 @@ For every game of the records that BOT lost, the games are replayed through the 
 Python binding, on the build given) and BOT's turns are checked one by one: the first turn of
 BOT's after which the opponent can reach its goal in its next turn (the library's exact goal
 search, which the evaluation runs for the side to move), and how many of BOT's legal turns at
-that point would have left the opponent no goal in its turn (and not lost the game at once). When none would, the game was lost
-before that turn: the goal was already a threat that one turn could not meet. When some would,
-BOT missed a defence a one-turn search sees.
+that point would have left the opponent no goal in its turn (and not lost the game at once).
+When none would, the game was lost before that turn: the goal was already a threat that one
+turn could not meet. When some would, BOT missed a defence a one-turn search sees.
 
 Along the way, the pieces: every turn of the opponent's that takes a piece of BOT's is counted,
 and whether BOT's evaluation of the position after its own turn before (`explain`, the
 capture_threat line) already credited the opponent a capture threat. A piece lost to a threat
 the evaluation saw was given up knowingly; one lost to a threat it did not see was not foreseen.
 
-The summary line counts the losses of each kind. Measurement only: not part of scripts/test.sh's
-matches (a short record in bench/data is checked by the test suite).
+The last two lines count the pieces and the losses of each kind. Measurement only (the test
+suite checks it on five records of bench/data).
 
 Usage: scripts/arimaa-loss-check.py PGN... --bot NAME [--build DIR] [--games N]
 """

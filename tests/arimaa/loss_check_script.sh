@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# scripts/arimaa-loss-check.py on the first five records of the fifteenth round against bot_Sharp
-# (bench/data/arimaa-sharp4-r15.pgn: 20 games, all lost with the goal open whatever the last
-# turn, docs/arimaa.md; the pieces taken counted against the records' own capture tokens), on the first of them with Gold's 21st turn replaced by a one-step turn
-# that lets Silver's rabbit in (tests/arimaa/missed-defence.pgn: Silver's reply reaches the goal,
-# and the turn played in the game is one that stops it), then on broken records: a bad setup token and a
-# turn the rules refuse are reported game by game with the library's message and the run goes on;
-# a bot with no game in the records is an error (exit status 1); --help answers.
+# scripts/arimaa-loss-check.py on the first five records of the fifteenth round against
+# bot_Sharp (bench/data/arimaa-sharp4-r15.pgn: 20 games, all lost with the goal open whatever the
+# last turn, docs/arimaa.md; the pieces taken counted against the records' own capture tokens),
+# on the first of them with Gold's 21st turn replaced by a one-step turn that lets Silver's
+# rabbit in (tests/arimaa/missed-defence.pgn: Silver's reply reaches the goal, and the turn played
+# in the game is one that stops it), then on broken records: a bad setup token and a turn the
+# rules refuse are reported game by game with the library's message and the run goes on; a bot
+# with no game in the records is an error (exit status 1); --help answers.
 # Usage: tests/arimaa/loss_check_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
