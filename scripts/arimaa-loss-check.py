@@ -97,7 +97,6 @@ def check_game(game, boardai, turns, bot, least, pieces):
         if not played:
             break  # the game ended before this turn
         ours = side_of(label) == bot
-        before = pos.copy() if ours else None
         try:
             pos.play(played)
         except boardai.BoardAIError as exc:
@@ -111,13 +110,14 @@ def check_game(game, boardai, turns, bot, least, pieces):
         if not lost_now(pos, boardai, bot, least):
             threat = threat_of_side_to_move(pos) if pos.result == boardai.Result.ONGOING else None
             continue
-        turns_here = before.moves()
+        pos.undo()  # back to the position BOT played from, to try its other turns
+        turns_here = pos.moves()
         stops = 0
         for move in turns_here:
-            before.play(move)
-            if not lost_now(before, boardai, bot, least):
+            pos.play(move)
+            if not lost_now(pos, boardai, bot, least):
                 stops += 1
-            before.undo()
+            pos.undo()
         kind = "early" if stops == 0 else "missed"
         return kind, ("the opponent's goal is open after %s: %d of %d turns there would have "
                       "stopped it" % (label, stops, len(turns_here)))
