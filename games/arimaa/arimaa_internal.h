@@ -16,7 +16,7 @@ typedef struct arm_goal_memo arm_goal_memo;
 /* Parameters behind ba_game::params. */
 /* The evaluation's terms that arm_params.term_pct scales: the four rabbit heuristics' blocking,
  * passed and power terms, the goal table, the loose-rabbit charge, trap control and danger
- * (traps.c), and the capture threats. */
+ * (traps.c), the capture threats, and the placement of the pieces (placement.c). */
 enum {
     ARM_TERM_BLOCKING,
     ARM_TERM_PASSED,
@@ -25,8 +25,13 @@ enum {
     ARM_TERM_LOOSE,
     ARM_TERM_TRAPS,
     ARM_TERM_THREAT,
+    ARM_TERM_PLACEMENT,
     ARM_TERMS
 };
+
+/* placement.c: the classes of a non-rabbit piece by the number of enemy pieces stronger than it
+ * (0, 1, 2-3, 4 or more), the placement table's first index. */
+#define ARM_PLACE_CLASSES 4
 
 typedef struct arm_params {
     ba_arimaa_eval_tables eval;
@@ -78,6 +83,11 @@ typedef struct arm_params {
     /* Points charged for a rabbit on its ranks 4-7 with no friendly non-rabbit within two
      * squares, and again when an enemy piece stronger than a rabbit is within two squares. */
     int rabbit_loose, rabbit_hunted;
+    /* Placement of the non-rabbit pieces (placement.c): points for a piece of each class
+     * (ARM_PLACE_CLASSES) on each square, indexed rank x 4 + distance from the nearer side edge
+     * (rank 0: its owner's home rank; distance 0: the a or h file), the board being the same
+     * left and right. */
+    int place[ARM_PLACE_CLASSES][32];
     /* Step game: the futility margin of the selective search, points per step of depth (0: no
      * margin, and then no static value at interior nodes either; game.c). */
     int step_futility;
@@ -164,6 +174,11 @@ int arm_trap_terms(const arm_params *p, const arm_state *st, int side);
  * evaluation credits already takes). */
 int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
                          const uint64_t taken[2]);
+
+/* placement.c: the class (0..ARM_PLACE_CLASSES-1) of side's piece of type t, and the placement
+ * term of side's non-rabbit pieces (side's view, unscaled). */
+int arm_place_class(const arm_state *st, int side, int type);
+int arm_placement(const arm_params *p, const arm_state *st, int side);
 
 /* steps.c: the step game (search_by_steps). */
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step

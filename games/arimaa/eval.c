@@ -45,12 +45,37 @@ const arm_params arm_params_default = {
     .step_futility = ARM_STEP_FUTILITY_DEFAULT,
     .push_depth = ARM_PUSH_DEPTH_DEFAULT,
     .pass_costs_rest = 1,
+    /* The placement table (placement.c), by class (0, 1, 2-3, 4+ stronger enemy pieces), each
+     * class's 32 squares rank by rank from its owner's home rank, files a|h, b|g, c|f, d|e, two
+     * ranks a line. Fitted, with scales for the other terms, to bot_Sharp's scores of the 20 668
+     * positions of 244 of its self-play games (scripts/arimaa-fit-placement.py --terms; held-out
+     * loss 0.50006 to 0.49163, the targets' own entropy 0.46762). It predicts Sharp's scores
+     * better but did not play better: at self-play, the table with today's scales -34.9 [-108.2,
+     * +35.5] Elo in 100 games, with the fitted scales -70.4 [-146.0, -1.0] in 95; so its term is
+     * off by default (placement_pct 0; docs/arimaa.md, "The sixteenth round"). */
+    .place = {
+        {0, -25, -25, -12, -18, -25, -41, -17,
+         -12, -23, 14, -17, 14, 11, -15, 20,
+         6, 15, -7, 26, -3, -2, 10, -1,
+         14, 27, 51, 38, 0, 9, -12, 5},
+        {0, -7, -13, -4, -2, -11, 6, -2,
+         -1, 23, 18, -1, -8, 18, 7, 21,
+         -31, -27, -6, 9, -43, 20, -76, 8,
+         -26, -50, 33, -86, -26, 32, -52, -29},
+        {0, -5, 4, -2, 16, 13, 13, 5,
+         2, 19, 24, 20, 4, 26, 12, 10,
+         -15, 20, 1, -15, -7, 41, -48, 21,
+         -6, 8, 62, -26, 1, -35, -33, -7},
+        {0, 3, 13, 13, 19, 7, 15, 11,
+         4, 22, 21, 21, 19, 12, 22, 19,
+         15, 11, 3, -2, -19, 42, -12, 0,
+         -43, -12, 46, -41, -24, 12, -26, -4}},
     /* Fitted to the positions of 404 of bot_Sharp's self-play games (scripts/arimaa-fit-terms.py;
      * held-out loss 0.590 to 0.504). The set beat the earlier all-100 scales at self-play, +49.0
      * [+7.8, +91.6] Elo in 200 games, and won 1 of 20 against Sharp at 4 steps (0 of 20 before);
      * docs/arimaa.md, "The fourteenth round". Blocking, passed, goal table, power, loose rabbit,
-     * traps, threats, in ARM_TERM_* order. */
-    .term_pct = {369, 184, 7, 48, 0, 10, 73},
+     * traps, threats, in ARM_TERM_* order; then the placement table, off (above). */
+    .term_pct = {369, 184, 7, 48, 0, 10, 73, 0},
 };
 
 const ba_arimaa_eval_tables *ba_arimaa_eval_tables_default(void) { return &arm_params_default.eval; }
@@ -317,6 +342,14 @@ static int arm_goal_pct(const arm_params *p, const arm_state *st, int mid_turn, 
     return side == second ? p->goal_waiting_pct : 100;
 }
 
+/* The placement term (placement.c) from side's view, scaled. */
+static int arm_placement_terms(const arm_params *p, const arm_state *st, int side)
+{
+    if (!p->term_pct[ARM_TERM_PLACEMENT]) return 0;
+    return arm_term_scaled(p, ARM_TERM_PLACEMENT,
+                           (long)arm_placement(p, st, side) - arm_placement(p, st, side ^ 1));
+}
+
 int arm_evaluate(const arm_params *p, const arm_state *st)
 {
     int me = st->side, opp = me ^ 1;
@@ -356,6 +389,7 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
      * the two terms priced the same loss twice, and the search kept a threat on a free horse
      * rather than take it (docs/arimaa.md, the seventh round). */
     score += arm_trap_terms_taken(p, st, me, taken);
+    score += arm_placement_terms(p, st, me);
     if (score > BA_SCORE_EVAL_MAX) score = BA_SCORE_EVAL_MAX;
     if (score < -BA_SCORE_EVAL_MAX) score = -BA_SCORE_EVAL_MAX;
     return (int)score;
@@ -373,15 +407,19 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
     uint64_t taken[2] = {0, 0};
     if (st->phase == ARM_PHASE_PLAY) (void)arm_threat_terms(p, st, mid_turn, taken);
     int traps = st->phase == ARM_PHASE_PLAY ? arm_trap_terms_taken(p, st, ARM_GOLD, taken) : 0;
+    int place[2] = {0, 0};
+    if (st->phase == ARM_PHASE_PLAY)
+        for (int side = 0; side < 2; side++)
+            place[side] = arm_term_scaled(p, ARM_TERM_PLACEMENT, arm_placement(p, st, side));
     char out[640];
     int n = snprintf(out, sizeof out,
                      "material(harlog) %d %d\nblocking %d %d\npassed %d %d\ngoal_threat %d %d\n"
                      "power_balance %d %d\nsteps_to_goal %d %d\ncapture_threat %d %d\n"
-                     "loose_rabbits %d %d\ntraps %d %d\ntotal(side to move) %d\n",
+                     "loose_rabbits %d %d\ntraps %d %d\nplacement %d %d\ntotal(side to move) %d\n",
                      mat, -mat, g.blocking, s.blocking, g.passed, s.passed, g.goal, s.goal, g.power,
                      s.power, g.best_steps, s.best_steps, arm_threat_gain(p, st, ARM_GOLD),
                      arm_threat_gain(p, st, ARM_SILVER), -g.loose, -s.loose, traps, -traps,
-                     arm_evaluate(p, st));
+                     place[ARM_GOLD], place[ARM_SILVER], arm_evaluate(p, st));
     if (n < 0 || !buf || (size_t)n + 1 > cap) return BA_ERR_BUFFER;
     memcpy(buf, out, (size_t)n + 1);
     return n;

@@ -37,6 +37,8 @@ static const ba_game_param ARIMAA_PARAMS[] = {
      "percent of the charge for advanced rabbits without support"},
     {"trap_pct", "evaluation", "int", "0..400", "10", "percent of trap control and danger"},
     {"threat_pct", "evaluation", "int", "0..400", "73", "percent of both capture-threat terms"},
+    {"placement_pct", "evaluation", "int", "0..400", "0",
+     "percent of the placement table of the non-rabbit pieces"},
     /* Per engine (the moves stay whole turns), so boardai-match can pair the two searches. */
     {"step_search", "evaluation", "bool", "0..1", "0",
      "1: the engine chooses each turn by a search of steps, as the AEI program does; depth in steps"},
@@ -45,7 +47,7 @@ static const ba_game_param ARIMAA_PARAMS[] = {
 /* The names of the term scales above, in ARM_TERM_* order. */
 static const char *const TERM_PCT_NAMES[ARM_TERMS] = {
     "blocking_pct", "passed_pct", "goal_table_pct", "power_pct", "loose_rabbit_pct", "trap_pct",
-    "threat_pct"};
+    "threat_pct", "placement_pct"};
 
 static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
 {

@@ -697,6 +697,59 @@ START_TEST(threat_on_stuck_victims_is_paid_more)
 }
 END_TEST
 
+/* The placement table: the classes by the number of stronger enemy pieces, and the term summed by
+ * hand with a table whose every number says where it was read (1000 + class x 100 + rank x 10 +
+ * distance from the edge). */
+START_TEST(placement_by_class_and_square)
+{
+    /* Full armies: the elephant outranks nothing's reach (0), the camel has the enemy elephant
+     * above it (1), a horse two (2-3), a dog four and a cat six (4 or more). */
+    arm_state full = at_pos('g', "Ed4 Me2 Hb2 Hg2 Dc2 Df2 Ca2 Ch2 Ra1 "
+                                 "ed5 me7 hb7 hg7 dc7 df7 ca7 ch7 ra8");
+    ck_assert_int_eq(arm_place_class(&full, ARM_GOLD, ARM_ELEPHANT), 0);
+    ck_assert_int_eq(arm_place_class(&full, ARM_GOLD, ARM_CAMEL), 1);
+    ck_assert_int_eq(arm_place_class(&full, ARM_GOLD, ARM_HORSE), 2);
+    ck_assert_int_eq(arm_place_class(&full, ARM_GOLD, ARM_DOG), 3);
+    ck_assert_int_eq(arm_place_class(&full, ARM_SILVER, ARM_CAT), 3);
+    /* Without Silver's elephant Gold's camel outranks every enemy piece, and its horses have
+     * one above them. */
+    arm_state no_e = at_pos('g', "Ed4 Me2 Hb2 Ra1 me7 hb7 ra8");
+    ck_assert_int_eq(arm_place_class(&no_e, ARM_GOLD, ARM_CAMEL), 0);
+    ck_assert_int_eq(arm_place_class(&no_e, ARM_GOLD, ARM_HORSE), 1);
+    ck_assert_int_eq(arm_place_class(&no_e, ARM_SILVER, ARM_HORSE), 2);
+
+    arm_params p = unit_scales();
+    for (int c = 0; c < ARM_PLACE_CLASSES; c++)
+        for (int r = 0; r < 8; r++)
+            for (int f = 0; f < 4; f++) p.place[c][r * 4 + f] = c * 100 + r * 10 + f + 1000;
+    /* Gold: elephant d4 (class 0, rank 3, 3 from the edge) 1033; camel e2 (class 1, rank 1,
+     * edge 3) 1113; horse b2 (class 2, rank 1, edge 1) 1211. Silver counts its ranks from row 8:
+     * elephant d5 (class 0, rank 3, edge 3) 1033; camel e7 (1, 1, 3) 1113; horse h8 (2, 0, 0)
+     * 1200. Rabbits have no placement. */
+    arm_state st = at_pos('g', "Ed4 Me2 Hb2 Ra1 ed5 me7 hh8 ra8");
+    ck_assert_int_eq(arm_placement(&p, &st, ARM_GOLD), 1033 + 1113 + 1211);
+    ck_assert_int_eq(arm_placement(&p, &st, ARM_SILVER), 1033 + 1113 + 1200);
+    /* The evaluation adds the difference at the term's scale; the explain prints each side's. */
+    arm_params off = p, half = p;
+    off.term_pct[ARM_TERM_PLACEMENT] = 0;
+    half.term_pct[ARM_TERM_PLACEMENT] = 50;
+    ck_assert_int_eq(arm_evaluate(&p, &st) - arm_evaluate(&off, &st), 11);
+    ck_assert_int_eq(arm_evaluate(&half, &st) - arm_evaluate(&off, &st), 5);
+    arm_state turned = st;
+    turned.side = ARM_SILVER;
+    turned.hash = arm_hash_full(&turned);
+    ck_assert_int_eq(arm_evaluate(&p, &turned) - arm_evaluate(&off, &turned), -11);
+    char text[1024];
+    ck_assert_int_gt(arm_explain(&p, &st, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, "\nplacement 3357 3346\n"));
+    /* The colours swapped, the same worth to the swapped side (the default table). */
+    arm_params d = unit_scales();
+    arm_state m = mirrored(&st);
+    ck_assert_int_eq(arm_placement(&d, &st, ARM_GOLD), arm_placement(&d, &m, ARM_SILVER));
+    ck_assert_int_eq(arm_placement(&d, &st, ARM_SILVER), arm_placement(&d, &m, ARM_GOLD));
+}
+END_TEST
+
 /* term_pct scales each term of the evaluation: in a position of a game of bot_Sharp's against
  * itself where every term is at work (Silver to move), each term's percent at 0, 100 and 200
  * moves the evaluation by the same nonzero step (within the rounding of the two sides' shares),
@@ -720,7 +773,7 @@ START_TEST(term_scales_multiply_each_term)
     }
     static const char *const names[ARM_TERMS] = {"blocking_pct", "passed_pct", "goal_table_pct",
                                                  "power_pct", "loose_rabbit_pct", "trap_pct",
-                                                 "threat_pct"};
+                                                 "threat_pct", "placement_pct"};
     for (int t = 0; t < ARM_TERMS; t++) {
         char spec[64];
         ba_game *g = NULL;
@@ -758,6 +811,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, goal_table_side_moving_second);
     tcase_add_test(tc, threat_on_stuck_victims_is_paid_more);
     tcase_add_test(tc, term_scales_multiply_each_term);
+    tcase_add_test(tc, placement_by_class_and_square);
     tcase_add_test(tc, harlog_material);
     tcase_add_test(tc, blocking);
     tcase_add_test(tc, passed_rabbit);
