@@ -4,8 +4,8 @@
 Every turn-start position of the games (scripts/arimaa-sharp-games.py writes them) is split
 into the evaluation's terms by boardai's own `explain` (through the Python binding, on the
 build given), from Gold's view: HarLog material, the rabbits' blocking, passed, goal-table and
-power terms, the loose-rabbit charge, trap control and danger, and the capture threats (the
-rest of the total). A logistic model of Gold's result,
+power terms, the loose-rabbit charge, trap control and danger, the placement of the pieces,
+and the capture threats (the rest of the total). A logistic model of Gold's result,
     P(Gold wins) = 1 / (1 + exp(-(K * material + sum_i K * m_i * term_i + c * tempo))),
 is fitted by Newton's method on the cross-entropy, so that material stays the unit and each
 m_i is the scale at which the term would best predict the results (1: the term at 100 %, as its
@@ -25,6 +25,7 @@ Usage: scripts/arimaa-fit-terms.py GAMES... [--build DIR] [--params LIST] [--hol
                                    [--boot N] [--seed S]
 """
 import argparse
+import gzip
 import math
 import os
 import random
@@ -34,24 +35,39 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The scaled terms, in the explain's names, with the registry knob that scales each.
 TERMS = [("blocking", "blocking_pct"), ("passed", "passed_pct"), ("goal_threat", "goal_table_pct"),
          ("power_balance", "power_pct"), ("loose_rabbits", "loose_rabbit_pct"),
-         ("traps", "trap_pct"), ("threat", "threat_pct")]
+         ("traps", "trap_pct"), ("threat", "threat_pct"), ("placement", "placement_pct")]
 NOT_QUIET = 50000  # |evaluation| from a goal this turn (goal_now_score is 1000000)
 
 
 def read_games(paths):
     """[(game id, gold result, position text)] from the generator's files."""
+    return [row[:3] for row in read_scored_games(paths)]
+
+
+def read_scored_games(paths):
+    """[(game id, gold result, position text, Sharp's score or None)] from the generator's files
+    (the score, the side to move's view, ends the line of files that have it; a file whose name
+    ends in .gz is read through gzip)."""
     rows, gid, pending = [], 0, []
     for path in paths:
-        with open(path, encoding="ascii") as f:
+        opener = gzip.open if path.endswith(".gz") else open  # bench/data keeps them gzipped
+        with opener(path, "rt", encoding="ascii") as f:
             for lineno, line in enumerate(f, 1):
                 if line.startswith("#"):
-                    rows.extend((gid, r, t) for r, t in pending)
+                    rows.extend((gid, r, t, v) for r, t, v in pending)
                     pending, gid = [], gid + 1
                     continue
                 parts = line.split(" ", 2)
-                if len(parts) != 3 or parts[0] not in ("0", "1") or parts[1] not in ("g", "s"):
-                    sys.exit("arimaa-fit-terms: %s:%d: not '<0|1> <g|s> [board]'" % (path, lineno))
-                pending.append((int(parts[0]), parts[1] + " " + parts[2].strip()))
+                board, _, score = parts[2].partition("]") if len(parts) == 3 else ("", "", "")
+                score = score.strip()
+                if (len(parts) != 3 or parts[0] not in ("0", "1") or parts[1] not in ("g", "s")
+                        or len(board) != 65 or board[0] != "["
+                        or board.strip("[.RCDHMErcdhme")
+                        or not (score == "" or score.lstrip("-").isdigit())):
+                    sys.exit("arimaa-fit-terms: %s:%d: not '<0|1> <g|s> [board] [score]'"
+                             % (path, lineno))
+                pending.append((int(parts[0]), parts[1] + " " + board + "]",
+                                int(score) if score else None))
     return rows  # a game with no closing line (an interrupted run) is left out
 
 
@@ -73,7 +89,9 @@ def features(game, text):
     for name, _ in TERMS[:5]:
         f.append(vals[name][0] - vals[name][1])
     f.append(vals["traps"][0])
-    f.append(gold_total - sum(f))  # the capture threats: the rest of the total
+    place = vals["placement"][0] - vals["placement"][1]
+    f.append(gold_total - sum(f) - place)  # the capture threats: the rest of the total
+    f.append(place)
     f = [v / 100.0 for v in f]
     f.append(1.0 if gold_to_move else -1.0)
     return f
@@ -137,13 +155,18 @@ def loss(b, xs, ys):
     return total / max(len(xs), 1)
 
 
-def main():
-    ap = argparse.ArgumentParser(description="Fit the Arimaa evaluation's term scales to games' "
-                                 "results (measurement only)")
+def common_arguments(ap):
+    """The arguments every fit of the evaluation takes (this one and arimaa-fit-placement.py)."""
     ap.add_argument("games", nargs="+", metavar="GAMES", help="files of scripts/arimaa-sharp-games.py")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="the build whose library evaluates (default build)")
     ap.add_argument("--params", default="", help="the game's parameters, e.g. trap_pct=80")
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Fit the Arimaa evaluation's term scales to games' "
+                                 "results (measurement only)")
+    common_arguments(ap)
     ap.add_argument("--holdout", type=int, default=5, help="every N-th game is held out (default 5)")
     ap.add_argument("--boot", type=int, default=20, help="resamplings of games (default 20)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the resampling")

@@ -9,8 +9,10 @@ random turn of each side, so that the games differ; then Sharp plays to the end.
 not ended after --max-plies turns is dropped.
 
 Output (appended to OUT, one game at a time, so an interrupted run keeps its games):
-  <gold's result: 1 won, 0 lost> <g|s> [<64 squares, a8..h8 then a7..h1, '.' empty>]
-for the position at the start of every turn, then a line
+  <gold's result: 1 won, 0 lost> <g|s> [<64 squares, a8..h8 then a7..h1, '.' empty>] <score>
+for the position at the start of every turn, where score is the score of Sharp's search of that
+position as its AEI log reports it (its own units, the side to move's view; left out when Sharp
+reported none), then a line
   # game N plies P result R
 The position text is boardai's (docs/arimaa.md, "Position text"). Progress and the time left
 go to standard error.
@@ -21,10 +23,14 @@ Usage: scripts/arimaa-sharp-games.py AEI_CHECKOUT SHARP_BINARY OUT [--games N] [
 import argparse
 import os
 import random
+import re
 import sys
 import time
 
 ARMY = "RRRRRRRRCCDDHHME"
+# Sharp's report of a finished iteration (its AEI log): the score of its search, in its own
+# units, from the side to move's view.
+SCORE = re.compile(r"\bEval (-?\d+)\b")
 
 
 def random_setup(rng):
@@ -52,13 +58,18 @@ def play_game(aei, board, engine, rng, max_plies, timeout_s):
         if plies == max_plies:
             return None
         side = "g" if pos.color == board.Color.GOLD else "s"
-        rows.append("%s %s" % (side, pos.board_to_str("short").replace(" ", ".")))
         engine.go()
-        move = None
+        move, score = None, None
         while move is None:
             resp = engine.get_response(timeout=timeout_s)
             if resp.type == "bestmove":
                 move = resp.move
+            elif resp.type == "log":
+                found = SCORE.search(resp.message)
+                if found:
+                    score = int(found.group(1))  # the last iteration's
+        rows.append("%s %s%s" % (side, pos.board_to_str("short").replace(" ", "."),
+                                 "" if score is None else " %d" % score))
         pos = pos.do_move_str(move)  # the AEI tools' rules check Sharp's move
         engine.makemove(move)
     return None
