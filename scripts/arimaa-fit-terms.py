@@ -48,26 +48,36 @@ def read_scored_games(paths):
     """[(game id, gold result, position text, Sharp's score or None)] from the generator's files
     (the score, the side to move's view, ends the line of files that have it; a file whose name
     ends in .gz is read through gzip)."""
-    rows, gid, pending = [], 0, []
+    rows = []
     for path in paths:
-        opener = gzip.open if path.endswith(".gz") else open  # bench/data keeps them gzipped
-        with opener(path, "rt", encoding="ascii") as f:
-            for lineno, line in enumerate(f, 1):
-                if line.startswith("#"):
-                    rows.extend((gid, r, t, v) for r, t, v in pending)
-                    pending, gid = [], gid + 1
-                    continue
-                parts = line.split(" ", 2)
-                board, _, score = parts[2].partition("]") if len(parts) == 3 else ("", "", "")
-                score = score.strip()
-                if (len(parts) != 3 or parts[0] not in ("0", "1") or parts[1] not in ("g", "s")
-                        or len(board) != 65 or board[0] != "["
-                        or board.strip("[.RCDHMErcdhme")
-                        or not (score == "" or score.lstrip("-").isdigit())):
-                    sys.exit("arimaa-fit-terms: %s:%d: not '<0|1> <g|s> [board] [score]'"
-                             % (path, lineno))
-                pending.append((int(parts[0]), parts[1] + " " + board + "]",
-                                int(score) if score else None))
+        try:
+            rows.extend(read_scored_file(path, len({r[0] for r in rows})))
+        except (OSError, EOFError, UnicodeDecodeError) as exc:
+            sys.exit("arimaa-fit-terms: %s: %s" % (path, exc))
+    return rows
+
+
+def read_scored_file(path, gid):
+    """The rows of one file of the generator's, its games numbered from @p gid."""
+    rows, pending = [], []
+    opener = gzip.open if path.endswith(".gz") else open  # bench/data keeps them gzipped
+    with opener(path, "rt", encoding="ascii") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#"):
+                rows.extend((gid, r, t, v) for r, t, v in pending)
+                pending, gid = [], gid + 1
+                continue
+            parts = line.split(" ", 2)
+            board, _, score = parts[2].partition("]") if len(parts) == 3 else ("", "", "")
+            score = score.strip()
+            if (len(parts) != 3 or parts[0] not in ("0", "1") or parts[1] not in ("g", "s")
+                    or len(board) != 65 or board[0] != "["
+                    or board.strip("[.RCDHMErcdhme")
+                    or not (score == "" or score.lstrip("-").isdigit())):
+                sys.exit("arimaa-fit-terms: %s:%d: not '<0|1> <g|s> [board] [score]'"
+                         % (path, lineno))
+            pending.append((int(parts[0]), parts[1] + " " + board + "]",
+                            int(score) if score else None))
     return rows  # a game with no closing line (an interrupted run) is left out
 
 
