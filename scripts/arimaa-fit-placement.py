@@ -46,7 +46,8 @@ STRENGTH = "rcdhme"  # the types from weakest to strongest, as the position text
 
 
 def fit_terms_module():
-    """The term fit's reading of games and its solver (one way to read the generator's files)."""
+    """The term fit's reading of games and its solver (one way to read the generator's files and
+    one solver for both fits)."""
     spec = importlib.util.spec_from_file_location(
         "fit_terms", os.path.join(ROOT, "scripts", "arimaa-fit-terms.py"))
     mod = importlib.util.module_from_spec(spec)
@@ -101,43 +102,6 @@ def counts(text, shape):
     return out
 
 
-def fit(rows, n, ridged, ft, iters=25):
-    """Logistic regression by Newton's method: rows of (y in [0, 1], [(index, value)...]) with n
-    coefficients; a ridge on the indices in @p ridged (a dict index -> weight); @p ft is the term
-    fit's module (its solver and sigmoid)."""
-    b = [0.0] * n
-    for _ in range(iters):
-        g = [0.0] * n
-        h = [[0.0] * n for _ in range(n)]
-        for y, x in rows:
-            p = ft.sigmoid(sum(b[i] * v for i, v in x))
-            w = p * (1 - p)
-            for i, vi in x:
-                g[i] += (p - y) * vi
-                hi = h[i]
-                for j, vj in x:
-                    hi[j] += w * vi * vj
-        for j, r in ridged.items():
-            g[j] += r * b[j]
-            h[j][j] += r
-        for i in range(n):
-            h[i][i] += 1e-9
-        step = ft.solve(h, g)
-        b = [bi - si for bi, si in zip(b, step)]
-        if max(abs(s) for s in step) < 1e-7:
-            break
-    return b
-
-
-def loss(b, rows, ft):
-    """The mean cross-entropy of rows (y may be a probability: a soft target); @p ft as fit's."""
-    total = 0.0
-    for y, x in rows:
-        p = min(max(ft.sigmoid(sum(b[i] * v for i, v in x)), 1e-12), 1 - 1e-12)
-        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
-    return total / max(len(rows), 1)
-
-
 def table(b, unit, first, shape):
     """arm_params.place in evaluation points: the coefficients from index @p first on, divided by
     @p unit (the coefficient of 100 points of the evaluation)."""
@@ -179,15 +143,8 @@ def main():
     terms = [t for t in ft.TERMS if t[1] != "placement_pct"]
     # Today's percents (the registry's defaults, then --params); the terms are read at 100 % and
     # the placement term is off (its table is what is fitted).
-    defaults = dict((p.name, p.default) for p in boardai.params("arimaa"))
-    pct = dict((knob, int(defaults[knob])) for _, knob in terms)
-    others = []
-    for item in filter(None, args.params.split(",")):
-        key, _, value = item.partition("=")
-        if key in pct and value.isdigit():
-            pct[key] = int(value)
-        elif key != "placement_pct":
-            others.append(item)
+    pct, others = ft.today_percents(boardai, args.params, terms, "arimaa-fit-placement")
+    others = [item for item in others if item.partition("=")[0] != "placement_pct"]
     spec = ",".join(others + ["%s=100" % knob for _, knob in terms] + ["placement_pct=0"])
     try:
         game = boardai.Game("arimaa:" + spec)
@@ -218,9 +175,9 @@ def main():
     scale = None
     if args.target == "score":
         sharp_rows = [(r[1], [(0, r[2] / 1000.0)]) for r in raw]
-        scale = fit(sharp_rows, 1, {}, ft)[0] / 1000.0
+        scale = ft.fit_rows(sharp_rows, 1)[0] / 1000.0
         print("Sharp's scores: P(Gold wins) = 1 / (1 + exp(-score x %.6f)); loss on the results "
-              "%.5f" % (scale, loss([scale * 1000.0], sharp_rows, ft)))
+              "%.5f" % (scale, ft.rows_loss([scale * 1000.0], sharp_rows)))
 
     nt = len(today_scale)  # material and the terms
     n_counts = CLASSES * per_class(args.shape)
@@ -238,12 +195,12 @@ def main():
             x += [(first + 1 + j, v) for j, v in r[4].items()]
         return y, x
 
-    def fit_rows(rs, with_table, with_terms):
+    def fit_model(rs, with_table, with_terms):
         n = (nt if with_terms else 1) + 1 + (n_counts if with_table else 0)
         first = n - n_counts
         ridged = dict((first + j, args.ridge) for j in range(n_counts)) if with_table else {}
         data_rows = [row(r, with_table, with_terms) for r in rs]
-        return fit(data_rows, n, ridged, ft), data_rows
+        return ft.fit_rows(data_rows, n, ridged), data_rows
 
     train = [r for r in raw if r[0] % args.holdout != args.holdout - 1]
     test = [r for r in raw if r[0] % args.holdout == args.holdout - 1]
@@ -253,14 +210,14 @@ def main():
         # The least loss any model can reach on soft targets: their own entropy.
         floor = [(y, [(0, math.log(y / (1 - y)) if 0 < y < 1 else 0.0)])
                  for y, _ in (row(r, False, False) for r in test)]
-        print("the targets' own entropy (the least loss): %.5f held out" % loss([1.0], floor, ft))
-    b0, rows0 = fit_rows(train, False, False)
+        print("the targets' own entropy (the least loss): %.5f held out" % ft.rows_loss([1.0], floor))
+    b0, rows0 = fit_model(train, False, False)
     print("today's evaluation, no table: loss %.5f fitted, %.5f held out" % (
-        loss(b0, rows0, ft), loss(b0, [row(r, False, False) for r in test], ft)))
-    b, rows1 = fit_rows(train, True, args.terms)
+        ft.rows_loss(b0, rows0), ft.rows_loss(b0, [row(r, False, False) for r in test])))
+    b, rows1 = fit_model(train, True, args.terms)
     print("with the table%s: loss %.5f fitted, %.5f held out" % (
-        " and the terms' scales" if args.terms else "", loss(b, rows1, ft),
-        loss(b, [row(r, True, args.terms) for r in test], ft)))
+        " and the terms' scales" if args.terms else "", ft.rows_loss(b, rows1),
+        ft.rows_loss(b, [row(r, True, args.terms) for r in test])))
     first = (nt if args.terms else 1) + 1
     place = table(b, b[0], first, args.shape)
     if args.terms:
@@ -278,7 +235,7 @@ def main():
         games = sorted(by_game)
         for n in range(args.boot):
             sample = [r for g in (rng.choice(games) for _ in games) for r in by_game[g]]
-            bb, _ = fit_rows(sample, True, args.terms)
+            bb, _ = fit_model(sample, True, args.terms)
             boots.append(table(bb, bb[0], first, args.shape))
             print("resampling %d/%d" % (n + 1, args.boot), file=sys.stderr, flush=True)
 

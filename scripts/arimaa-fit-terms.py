@@ -130,26 +130,28 @@ def sigmoid(z):
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def fit(xs, ys, iters=30):
-    """Logistic regression without intercept by Newton's method (a tiny ridge keeps it stable)."""
-    n = len(xs[0])
+def fit_rows(rows, n, ridged=None, damping=1e-9, iters=25):
+    """Logistic regression without intercept by Newton's method, the one solver of the Arimaa
+    fits: rows of (y in [0, 1], [(index, value)...]) (y may be a probability: a soft target)
+    with n coefficients; a ridge on the indices in @p ridged (a dict index -> weight), and
+    @p damping added to the Hessian's diagonal to keep it stable."""
     b = [0.0] * n
     for _ in range(iters):
         g = [0.0] * n
         h = [[0.0] * n for _ in range(n)]
-        for x, y in zip(xs, ys):
-            p = sigmoid(sum(bi * xi for bi, xi in zip(b, x)))
+        for y, x in rows:
+            p = sigmoid(sum(b[i] * v for i, v in x))
             w = p * (1 - p)
-            for i in range(n):
-                g[i] += (p - y) * x[i]
-                wx = w * x[i]
+            for i, vi in x:
+                g[i] += (p - y) * vi
                 hi = h[i]
-                for j in range(i, n):
-                    hi[j] += wx * x[j]
+                for j, vj in x:
+                    hi[j] += w * vi * vj
+        for j, r in (ridged or {}).items():
+            g[j] += r * b[j]
+            h[j][j] += r
         for i in range(n):
-            h[i][i] += 1e-6 * len(xs)
-            for j in range(i):
-                h[i][j] = h[j][i]
+            h[i][i] += damping
         step = solve(h, g)
         b = [bi - si for bi, si in zip(b, step)]
         if max(abs(s) for s in step) < 1e-7:
@@ -157,12 +159,48 @@ def fit(xs, ys, iters=30):
     return b
 
 
-def loss(b, xs, ys):
+def rows_loss(b, rows):
+    """The mean cross-entropy of fit_rows' rows."""
     total = 0.0
-    for x, y in zip(xs, ys):
-        p = min(max(sigmoid(sum(bi * xi for bi, xi in zip(b, x))), 1e-12), 1 - 1e-12)
+    for y, x in rows:
+        p = min(max(sigmoid(sum(b[i] * v for i, v in x)), 1e-12), 1 - 1e-12)
         total -= y * math.log(p) + (1 - y) * math.log(1 - p)
-    return total / max(len(xs), 1)
+    return total / max(len(rows), 1)
+
+
+def dense(xs, ys):
+    """fit_rows' rows from dense feature lists and results."""
+    return [(y, list(enumerate(x))) for x, y in zip(xs, ys)]
+
+
+def fit(xs, ys, iters=30):
+    """The scales: fit_rows on dense rows, a tiny damping keeping it stable."""
+    return fit_rows(dense(xs, ys), len(xs[0]), damping=1e-6 * len(xs), iters=iters)
+
+
+def loss(b, xs, ys):
+    return rows_loss(b, dense(xs, ys))
+
+
+def today_percents(boardai, params, terms, prog):
+    """({knob: percent the evaluation runs at} for the knobs of @p terms: the registry's
+    defaults, then those in @p params; [the other items of params]). A percent outside 0..400
+    ends the run with a message naming @p prog."""
+    defaults = dict((p.name, p.default) for p in boardai.params("arimaa"))
+    pct = dict((knob, int(defaults[knob])) for _, knob in terms)
+    others = []
+    for item in filter(None, params.split(",")):
+        key, _, value = item.partition("=")
+        if key in pct:
+            try:
+                pct[key] = int(value)
+            except ValueError:
+                pct[key] = -1
+            if not 0 <= pct[key] <= 400:
+                sys.exit("%s: --params: %s: not a whole number in 0..400" % (prog, item))
+        else:
+            others.append(item)
+    return pct, others
 
 
 def common_arguments(ap):
@@ -188,20 +226,7 @@ def main():
     import boardai  # pylint: disable=import-outside-toplevel
 
     # Today's percents: the registry's defaults, then --params. The terms are read at 100 %.
-    defaults = dict((p.name, p.default) for p in boardai.params("arimaa"))
-    pct = dict((knob, int(defaults[knob])) for _, knob in TERMS)
-    others = []
-    for item in filter(None, args.params.split(",")):
-        key, _, value = item.partition("=")
-        if key in pct:
-            try:
-                pct[key] = int(value)
-            except ValueError:
-                pct[key] = -1
-            if not 0 <= pct[key] <= 400:
-                sys.exit("arimaa-fit-terms: --params: %s: not a whole number in 0..400" % item)
-        else:
-            others.append(item)
+    pct, others = today_percents(boardai, args.params, TERMS, "arimaa-fit-terms")
     spec = ",".join(others + ["%s=100" % knob for _, knob in TERMS])
     try:
         game = boardai.Game("arimaa:" + spec)

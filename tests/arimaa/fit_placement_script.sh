@@ -5,8 +5,8 @@
 # as 4 classes of 32 numbers, and the zero of each class (its home-rank edge square) is 0; the
 # same file gzipped gives the same fit. Then
 # bad input: files without scores cannot be fitted to scores, a line that is not a position is
-# reported with its file and line, a missing file and a broken gzip file are reported, a bad
-# option is refused (exit status 2); --help answers.
+# reported with its file and line, a missing file and a broken gzip file are reported, a term
+# percent outside 0..400 is refused, a bad option too (exit status 2); --help answers.
 # Usage: tests/arimaa/fit_placement_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -86,6 +86,12 @@ rc=$?
 case "$rc $out" in
 "1 arimaa-fit-terms: "*"broken.txt.gz: "*) ;;
 *) echo "broken gzip (exit $rc): $out"; fail=1 ;;
+esac
+out=$(python3 "$script" "$scored" --build "$build" --params trap_pct=500 2>&1)
+rc=$?
+case "$rc $out" in
+"1 arimaa-fit-placement: --params: trap_pct=500: not a whole number in 0..400"*) ;;
+*) echo "bad percent (exit $rc): $out"; fail=1 ;;
 esac
 out=$(python3 "$script" "$scored" --build "$build" --ridge -1 2>&1)
 [ $? -eq 2 ] || { echo "--ridge -1: $out"; fail=1; }
