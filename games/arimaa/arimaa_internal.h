@@ -49,6 +49,9 @@ typedef struct arm_params {
     /* Percent of that threat when the other side cannot parry it by moving its victims: every
      * piece the threat takes is frozen with no friend within two squares (eval.c). */
     int capture_threat_stuck_pct;
+    /* Step game: 1 shares the two capture-threat percents inside a turn by the steps the mover
+     * has left (eval.c, arm_threat_terms); 0 values the leaf as if the turn ended there. */
+    int capture_threat_steps_left;
     /* Trap control (traps.c): points per unit of control difference at a trap, clipped at
      * +-trap_control_clip units; the percent of a piece's material charged when it stands beside
      * a trap the opponent controls with a stronger enemy piece near (frozen: the second). */

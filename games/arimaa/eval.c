@@ -28,6 +28,7 @@ const arm_params arm_params_default = {
     .capture_threat_pct = 75,
     .capture_threat_waiting_pct = 25,
     .capture_threat_stuck_pct = 25,
+    .capture_threat_steps_left = 0,
     .capture_threat_actions = 2,
     .trap_control_points = 1,
     .trap_control_clip = 12,
@@ -310,17 +311,26 @@ static long arm_threat_terms(const arm_params *p, const arm_state *st, int mid_t
                              uint64_t taken[2])
 {
     int next = mid_turn ? st->side ^ 1 : st->side;
-    int gain_next = arm_threat_share(p, st, next, p->capture_threat_pct, &taken[next ^ 1]);
+    int pct_next = p->capture_threat_pct, pct_second = p->capture_threat_waiting_pct;
+    if (mid_turn && p->capture_threat_steps_left) {
+        /* The mover still has its steps left to parry a threat or make its own: passing here
+         * would give them up, so each side is paid between its turn-start percent and the
+         * waiting one, by the share of the turn left (docs/arimaa.md, the seventeenth round). */
+        int shift = (p->capture_threat_pct - p->capture_threat_waiting_pct) * arm_steps_left(st) / 4;
+        pct_next -= shift;
+        pct_second += shift;
+    }
+    int gain_next = arm_threat_share(p, st, next, pct_next, &taken[next ^ 1]);
     long gain_second = 0;
     taken[next] = 0;
-    if (p->capture_threat_waiting_pct > 0 || p->capture_threat_stuck_pct > 0) {
+    if (pct_second > 0 || p->capture_threat_stuck_pct > 0) {
         long material = arm_threat_material(p, st, next ^ 1, &taken[next]);
         /* The stuck test (a freezing map) is only worth its time when the two percents differ:
          * with the default they are equal. */
         int pct = p->capture_threat_stuck_pct != p->capture_threat_waiting_pct &&
                           arm_victims_stuck(st, next, taken[next])
                       ? p->capture_threat_stuck_pct
-                      : p->capture_threat_waiting_pct;
+                      : pct_second;
         gain_second = arm_term_scaled(p, ARM_TERM_THREAT, material * pct / 100);
     }
     return next == st->side ? gain_next - gain_second : gain_second - gain_next;

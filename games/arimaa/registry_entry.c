@@ -28,6 +28,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"threat_stuck_pct", "evaluation", "int", "0..100", "25",
      "percent of the capture threat of the side that moves second when its victims are frozen "
      "with no friend within two squares"},
+    {"threat_steps_left", "evaluation", "bool", "0..1", "0",
+     "step game: 1: inside a turn the two capture threats are paid by the steps the mover has left "
+     "(0: as if the turn ended there)"},
     /* The scales of the evaluation's terms (arm_params.term_pct, in ARM_TERM_* order). */
     {"blocking_pct", "evaluation", "int", "0..400", "369", "percent of the rabbits' blocking term"},
     {"passed_pct", "evaluation", "int", "0..400", "184", "percent of the passed-rabbit term"},
@@ -62,6 +65,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int waiting = arm_params_default.goal_waiting_pct, step_search = 0;
     int stuck = arm_params_default.capture_threat_stuck_pct;
     int pass_rest = arm_params_default.pass_costs_rest;
+    int steps_left = arm_params_default.capture_threat_steps_left;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -77,6 +81,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "pass_costs_rest", 0, 1, &pass_rest, err)) ||
         (rc = bac_reg_int(a, "goal_waiting_pct", 0, 100, &waiting, err)) ||
         (rc = bac_reg_int(a, "threat_stuck_pct", 0, 100, &stuck, err)) ||
+        (rc = bac_reg_int(a, "threat_steps_left", 0, 1, &steps_left, err)) ||
         (rc = bac_reg_int(a, "step_search", 0, 1, &step_search, err)))
         return rc;
     int term_pct[ARM_TERMS];
@@ -92,6 +97,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     arm_params *p = arm_game_params(*out);
     p->goal_waiting_pct = waiting;
     p->capture_threat_stuck_pct = stuck;
+    p->capture_threat_steps_left = steps_left;
     p->pass_costs_rest = pass_rest;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {

@@ -396,6 +396,54 @@ START_TEST(capture_threat_term)
 }
 END_TEST
 
+/* threat_steps_left: inside a turn of the step game each side's capture threat is paid between
+ * its turn-start percent and the waiting one, by the steps the mover has left (k): the side that
+ * moves next 75 - 50k/4 %, the mover 25 + 50k/4 %; at a turn start nothing changes. */
+START_TEST(capture_threat_by_steps_left)
+{
+    arm_params off = unit_scales();
+    off.trap_danger_pct = off.trap_danger_frozen_pct = 0;
+    off.capture_threat_stuck_pct = off.capture_threat_waiting_pct; /* the f5 rabbit is stuck */
+    off.by_steps = 1;
+    arm_params on = off;
+    on.capture_threat_steps_left = 1;
+    /* Gold's elephant can push the rabbit on f5 onto f6; Silver has no capture. */
+    arm_state st = at_pos('g', "Ee5 rf5 Ra2 rh8 ea8");
+    arm_state taken = st;
+    ck_assert_int_eq(arm_capture_threat(&st, ARM_GOLD, 2, &taken), 1);
+    int material = arm_material(&taken, &off.eval, ARM_GOLD) - arm_material(&st, &off.eval, ARM_GOLD);
+    ck_assert_int_gt(material, 0);
+    ck_assert_int_eq(arm_threat_gain(&off, &st, ARM_SILVER), 0);
+    ck_assert_int_eq(arm_evaluate(&on, &st), arm_evaluate(&off, &st)); /* a turn start */
+    for (int steps = 1; steps <= 3; steps++) {
+        int left = 4 - steps, shift = (75 - 25) * left / 4; /* 37, 25, 12 */
+        /* Silver inside its turn: Gold moves next, its threat paid 75 - shift % instead of 75. */
+        arm_state silver_mid = st;
+        silver_mid.side = ARM_SILVER;
+        silver_mid.steps = steps;
+        silver_mid.turn_start = 1;
+        silver_mid.hash = arm_hash_full(&silver_mid);
+        ck_assert_int_eq(arm_evaluate(&on, &silver_mid) - arm_evaluate(&off, &silver_mid),
+                         material * 75 / 100 - material * (75 - shift) / 100);
+        /* Gold inside its turn: its own threat paid 25 + shift % instead of 25. */
+        arm_state gold_mid = st;
+        gold_mid.steps = steps;
+        gold_mid.turn_start = 1;
+        gold_mid.hash = arm_hash_full(&gold_mid);
+        ck_assert_int_eq(arm_evaluate(&on, &gold_mid) - arm_evaluate(&off, &gold_mid),
+                         material * (25 + shift) / 100 - material * 25 / 100);
+    }
+    /* The registry's knob, off by default (0-10 against Sharp at 4 steps, docs/arimaa.md). */
+    ck_assert_int_eq(arm_params_default.capture_threat_steps_left, 0);
+    ba_game *g = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_game_open("arimaa:threat_steps_left=1", &g, &err), BA_OK);
+    ck_assert_int_eq(((const arm_params *)g->params)->capture_threat_steps_left, 1);
+    ba_game_destroy(g);
+    ck_assert_int_ne(ba_game_open("arimaa:threat_steps_left=2", &g, &err), BA_OK);
+}
+END_TEST
+
 /* The position with colours and ranks swapped (Gold's pieces become Silver's, rank r -> 9 - r). */
 static arm_state mirrored(const arm_state *st)
 {
@@ -821,6 +869,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, capture_threat_matches_brute_force);
     tcase_add_test(tc, capture_threat_positions);
     tcase_add_test(tc, capture_threat_term);
+    tcase_add_test(tc, capture_threat_by_steps_left);
     tcase_add_test(tc, trap_control);
     tcase_add_test(tc, trap_danger);
     tcase_add_test(tc, trap_dominance);
