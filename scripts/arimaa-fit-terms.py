@@ -16,13 +16,19 @@ reaches its goal this turn is left out (it is not quiet).
 Every --holdout-th game is held out: its loss, with today's weights (the percents the evaluation
 runs at: the registry's defaults, or those in --params; one K) and with the fitted scales, says
 whether the fit predicts games it did not see. The scales' 95 % intervals come from resampling
-whole games (--boot times). The knobs line gives the registry's term percents (boardai-arimaa
+whole games (--boot times).
+
+With --score-scale S the target is not the result but Sharp's score of each position (the files
+of scripts/arimaa-sharp-games.py and scripts/arimaa-sharp-oracle.py carry it), as the
+probability 1 / (1 + exp(-S x score)) from Gold's view: for games whose results say little, such
+as ours against Sharp, which we nearly all lose (0.000394 is the scale that best predicts the
+results of Sharp's own games from its scores; arimaa-fit-placement.py prints it). The knobs line gives the registry's term percents (boardai-arimaa
 --params, boardai-match) that the fit asks for.
 
 Pure Python (no packages needed). Measurement only: not part of scripts/test.sh.
 
 Usage: scripts/arimaa-fit-terms.py GAMES... [--build DIR] [--params LIST] [--holdout N]
-                                   [--boot N] [--seed S]
+                                   [--boot N] [--seed S] [--score-scale S]
 """
 import argparse
 import gzip
@@ -218,9 +224,14 @@ def main():
     ap.add_argument("--holdout", type=int, default=5, help="every N-th game is held out (default 5)")
     ap.add_argument("--boot", type=int, default=20, help="resamplings of games (default 20)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the resampling")
+    ap.add_argument("--score-scale", type=float, default=None, metavar="S",
+                    help="fit to Sharp's scores of the positions, as probabilities at S per point "
+                    "(e.g. 0.000394), instead of the results")
     args = ap.parse_args()
     if args.holdout < 2 or args.boot < 0:
         ap.error("--holdout must be at least 2 and --boot not negative")
+    if args.score_scale is not None and not 0 < args.score_scale < 1:
+        ap.error("--score-scale must be above 0 and below 1")
     os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
@@ -234,13 +245,17 @@ def main():
         sys.exit("arimaa-fit-terms: --params: %s" % exc)
     today_scale = [1.0] + [pct[knob] / 100.0 for _, knob in TERMS]
 
-    data = read_games(args.games)
+    data = read_scored_games(args.games)
     rows = []
-    for i, (gid, result, text) in enumerate(data):
+    for i, (gid, result, text, score) in enumerate(data):
         try:
             f = features(game, text)
         except boardai.BoardAIError as exc:
             sys.exit("arimaa-fit-terms: position '%s': %s" % (text, exc))
+        if args.score_scale is not None:
+            if score is None:
+                continue  # a position Sharp did not score
+            result = sigmoid(args.score_scale * (score if text[0] == "g" else -score))
         if f is not None:
             rows.append((gid, result, f))
         if (i + 1) % 5000 == 0:
@@ -250,8 +265,14 @@ def main():
     if len(train) < 50 or not test:
         sys.exit("arimaa-fit-terms: %d positions to fit and %d held out: too few games"
                  % (len(train), len(test)))
-    print("positions: %d to fit, %d held out (games: %d; not quiet, left out: %d)"
-          % (len(train), len(test), len({r[0] for r in rows}), len(data) - len(rows)))
+    print("positions: %d to fit, %d held out (games: %d; not quiet%s, left out: %d)"
+          % (len(train), len(test), len({r[0] for r in rows}),
+             "" if args.score_scale is None else " or not scored", len(data) - len(rows)))
+    if args.score_scale is not None:
+        # The least loss any model can reach on soft targets: their own entropy.
+        ys = [r[1] for r in test]
+        print("target: Sharp's scores at %g per point; their own entropy (the least loss): "
+              "%.5f held out" % (args.score_scale, loss([1.0], [[math.log(y / (1 - y))] for y in ys], ys)))
 
     def xy(rs, cols=None):
         xs = [[r[2][c] for c in cols] if cols else r[2] for r in rs]
