@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""bot_Sharp as an oracle on match records: its score of every turn-start position, and what each
+of one bot's turns cost in its eyes.
+
+Scoring (with --sharp): the records (roundrobin.py's, as scripts/strength-arimaa.sh keeps them)
+are replayed through the library (the Python binding, on the build given); every turn-start
+position after the setups, up to the last turn played, is given to Sharp (an outside engine,
+fetched and built outside this repository, measurement only) at a fixed search depth through
+its AEI interface, driven by the AEI tools' own engine controller (pyrimaa, from an AEI tools
+checkout also kept outside). Sharp's AEI sets up every `setposition` with Gold to move whatever
+side it is given, so a position with Silver to move is given mirrored: ranks turned over and
+colours swapped, which the rules treat alike. Its score (its own units, a rabbit about 1000, the
+side to move's view) goes to SCORES in the format of scripts/arimaa-sharp-games.py, so the fits
+(scripts/arimaa-fit-terms.py --score-scale) read it:
+  <gold's result: 1 won, 0 lost> <g|s> [<64 squares, a8..h8 then a7..h1, '.' empty>] <score>
+and a line `# game N plies P result R` after each game. A position Sharp scores as decided
+(|score| >= 100000, a forced win or loss) is written without its score. Sharp's own choice of
+turn is printed with each of the bot's turns.
+
+Report (always; from SCORES alone when --sharp is not given, so it can be rerun): the records
+are replayed again and checked against SCORES position by position. For every turn of --bot's
+whose position before and after both have a score, its cost is Sharp's score before (the bot's
+view) less Sharp's score after (the bot's view, the opponent's score negated): 0 when the bot
+played as well as Sharp's search sees, more when it played worse. Printed: each game's cost per
+turn and the first turn after which the bot stood a rabbit or more behind; the largest costs with
+their positions and turns; the mean cost per turn, and over the turns played while the game was
+open (Sharp's score before within five rabbits) with a 95 % interval from resampling whole games.
+
+Measurement only: not part of scripts/test.sh (the report and the mirror are tested on the
+scores in bench/data).
+
+Usage: scripts/arimaa-sharp-oracle.py RECORDS... --bot NAME --scores SCORES
+                                      [--sharp AEI_CHECKOUT SHARP_BINARY] [--depth D]
+                                      [--build DIR] [--games N] [--top N] [--boot N]
+                                      [--move-timeout S]
+"""
+import argparse
+import importlib.util
+import math
+import os
+import random
+import re
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCORE = re.compile(r"\bEval (-?\d+)\b")  # Sharp's report of a finished iteration (its AEI log)
+DECIDED = 100000  # |score| from here on: a forced result in Sharp's units (a win is 1000000)
+RABBIT = 1000  # about one rabbit in Sharp's units
+OPEN = 5 * RABBIT  # a game is still open while Sharp's score is within five rabbits
+
+
+def loss_check_module():
+    """The loss check's reading of the records (one way to read roundrobin.py's files)."""
+    spec = importlib.util.spec_from_file_location(
+        "arimaa_loss_check", os.path.join(ROOT, "scripts", "arimaa-loss-check.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def mirror_board(text):
+    """The position text with ranks turned over and colours swapped, the side to move too."""
+    side, board = text.split(" ", 1)
+    squares = board.strip()[1:-1]
+    if len(squares) != 64:
+        raise ValueError("not a position text: %r" % text)
+    ranks = [squares[i:i + 8] for i in range(0, 64, 8)]
+    return "%s [%s]" % ("s" if side == "g" else "g", "".join(reversed(ranks)).swapcase())
+
+
+def mirror_move(move):
+    """A turn in the notation, mirrored as mirror_board does: pieces change colour, ranks turn
+    over, north and south swap (e.g. 'Ed4n' <-> 'ed5s', 'rc6x' <-> 'Rc3x')."""
+    out = []
+    for token in move.split():
+        if not re.match(r"[RCDHMErcdhme][a-h][1-8][nsewx]?$", token):
+            raise ValueError("not a step: %r" % token)
+        direction = {"n": "s", "s": "n"}.get(token[3:], token[3:])
+        out.append(token[0].swapcase() + token[1] + str(9 - int(token[2])) + direction)
+    return " ".join(out)
+
+
+def replay(game, boardai, lc, turns):
+    """[(position text, label, turn played)] for every turn-start position after the setups, up
+    to the last turn played; raises ValueError or boardai.BoardAIError on a broken record."""
+    pos = game.position(lc.setup_board(turns))
+    out = []
+    for line in turns[2:]:
+        label, *steps = line.split()
+        played = " ".join(t for t in steps if not t.endswith("x"))  # captures follow from steps
+        if not played or pos.result != boardai.Result.ONGOING:
+            break
+        out.append((pos.text, label, " ".join(steps)))
+        pos.play(played)
+    return out
+
+
+def bot_games(records, bot, lc, first):
+    """[(path, game number, tags, turns)] of the games BOT played that have a result, among the
+    first @p first games of each file (0: all)."""
+    games = []
+    for path in records:
+        try:
+            found = lc.read_records(path)
+        except OSError as exc:
+            sys.exit("arimaa-sharp-oracle: %s" % exc)
+        for n, (tags, turns) in enumerate(found[:first] if first > 0 else found, 1):
+            if bot in (tags.get("White"), tags.get("Black")) and tags.get("Result") in ("1-0", "0-1"):
+                games.append((path, n, tags, turns))
+    return games
+
+
+def sharp_score(engine, text, timeout):
+    """(score from the side to move's view, Sharp's turn) of Sharp's search of @p text."""
+    from pyrimaa import board  # pylint: disable=import-outside-toplevel
+    flip = text.startswith("s")
+    given = mirror_board(text) if flip else text
+    squares = given.split(" ", 1)[1].strip().replace(".", " ")  # Sharp reads ' ' as empty
+    engine.newgame()
+    engine.setposition(board.parse_short_pos(board.Color.GOLD, 4, squares))
+    engine.isready()
+    engine.go()
+    score = None
+    while True:
+        resp = engine.get_response(timeout=timeout)
+        if resp.type == "bestmove":
+            return score, (mirror_move(resp.move) if flip else resp.move)
+        if resp.type == "log":
+            found = SCORE.search(resp.message)
+            if found:
+                score = int(found.group(1))  # the last iteration's
+
+
+def score_games(args, games, game, boardai, lc):
+    """Scores every position of @p games with Sharp into args.scores; {(game, label): turn}."""
+    sys.path.insert(0, args.sharp[0])
+    from pyrimaa import aei  # pylint: disable=import-outside-toplevel
+    engine = aei.EngineController(aei.get_engine("stdio", "%s aei" % args.sharp[1]))
+    engine.setoption("depth", args.depth)
+    engine.isready()
+    choices, start = {}, time.time()
+    total = sum(max(0, len(g[3]) - 2) for g in games)
+    done = 0
+    with open(args.scores, "w", encoding="ascii") as out:
+        for number, (path, n, tags, turns) in enumerate(games):
+            try:
+                positions = replay(game, boardai, lc, turns)
+            except (ValueError, boardai.BoardAIError) as exc:
+                sys.exit("arimaa-sharp-oracle: %s game %d: cannot replay: %s" % (path, n, exc))
+            gold_won = 1 if tags["Result"] == "1-0" else 0
+            for text, label, _ in positions:
+                try:
+                    score, choice = sharp_score(engine, text, args.move_timeout)
+                except Exception as exc:  # a silent or broken engine ends the run
+                    sys.exit("arimaa-sharp-oracle: %s game %d turn %s: %s" % (path, n, label, exc))
+                choices[(number, label)] = choice
+                shown = "" if score is None or abs(score) >= DECIDED else " %d" % score
+                out.write("%d %s%s\n" % (gold_won, text, shown))
+            out.write("# game %d plies %s result %d\n" % (number, tags.get("PlyCount", "?"), gold_won))
+            out.flush()
+            done += max(0, len(turns) - 2)
+            spent = time.time() - start
+            print("game %d/%d scored, %.0f s spent, about %.0f s left" % (
+                number + 1, len(games), spent, spent / max(done, 1) * (total - done)),
+                file=sys.stderr, flush=True)
+    engine.quit()
+    engine.cleanup()
+    return choices
+
+
+def read_scores(path, ft):
+    """{game number: [(position text, score or None)]} from a scores file."""
+    by_game = {}
+    for gid, _, text, score in ft.read_scored_games([path]):
+        by_game.setdefault(gid, []).append((text, score))
+    return by_game
+
+
+def report(args, games, game, boardai, lc, choices):
+    """Prints the cost of each of the bot's turns in Sharp's eyes (see the module's text)."""
+    spec = importlib.util.spec_from_file_location(
+        "arimaa_fit_terms", os.path.join(ROOT, "scripts", "arimaa-fit-terms.py"))
+    ft = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ft)
+    scored = read_scores(args.scores, ft)
+    if len(scored) != len(games):
+        sys.exit("arimaa-sharp-oracle: %s holds %d games, the records %d of %s's with a result"
+                 % (args.scores, len(scored), len(games), args.bot))
+    costs = []  # (cost, game number, label, before, after, position, turn played)
+    for number, (path, n, tags, turns) in enumerate(games):
+        try:
+            positions = replay(game, boardai, lc, turns)
+        except (ValueError, boardai.BoardAIError) as exc:
+            sys.exit("arimaa-sharp-oracle: %s game %d: cannot replay: %s" % (path, n, exc))
+        rows = scored[number]
+        if [p[0] for p in positions] != [r[0] for r in rows]:
+            sys.exit("arimaa-sharp-oracle: %s game %d: its positions are not those of game %d "
+                     "of %s" % (path, n, number, args.scores))
+        bot = "g" if tags["White"] == args.bot else "s"
+        game_costs, behind = [], None
+        for i, (text, label, played) in enumerate(positions[:-1]):
+            before, after = rows[i][1], rows[i + 1][1]
+            if text[0] != bot or before is None or after is None:
+                continue
+            cost = before + after  # before - (-after): the opponent's score negated
+            game_costs.append(cost)
+            costs.append((cost, number, label, before, -after, text, played,
+                          "%s game %d" % (os.path.basename(path), n)))
+            if behind is None and -after <= -RABBIT:
+                behind = label
+        print("%s game %d (%s-%s, %s plies, %s): %d turns of %s's scored, mean cost %.0f; a "
+              "rabbit or more behind from its turn %s on" % (
+                  path, n, tags["White"], tags["Black"], tags.get("PlyCount", "?"),
+                  tags["Result"], len(game_costs), args.bot,
+                  sum(game_costs) / max(len(game_costs), 1), behind or "no turn"))
+    if not costs:
+        sys.exit("arimaa-sharp-oracle: no turn of %s's has scores before and after" % args.bot)
+    open_costs = [c for c in costs if abs(c[3]) < OPEN]
+    print("largest costs while the game was open (Sharp's score before within %d; before -> "
+          "after, %s's view):" % (OPEN, args.bot))
+    for cost, number, label, before, after, text, played, where in sorted(
+            open_costs, reverse=True)[:args.top]:
+        choice = choices.get((number, label))
+        print("  %5d %s %s: %d -> %d  %s  played %s%s" % (
+            cost, where, label, before, after, text, played,
+            "" if choice is None else "; Sharp: " + choice))
+    print("%d turns of %s's in %d games: mean cost %.0f of Sharp's points a turn (a rabbit is "
+          "about %d); %d turns cost a rabbit or more; while the game was open %d turns, mean "
+          "cost %.0f%s" % (
+              len(costs), args.bot, len(games), sum(c[0] for c in costs) / len(costs), RABBIT,
+              sum(1 for c in costs if c[0] >= RABBIT), len(open_costs),
+              sum(c[0] for c in open_costs) / max(len(open_costs), 1),
+              resampled(open_costs, args.boot)))
+
+
+def resampled(costs, boot):
+    """' [lo, hi]': the 95 % interval of the mean cost over whole games resampled @p boot times
+    (the seed fixed, so a rerun prints the same); '' when boot is 0."""
+    by_game = {}
+    for c in costs:
+        by_game.setdefault(c[1], []).append(c[0])
+    if boot <= 0 or not by_game:
+        return ""
+    rng = random.Random(1)
+    games = sorted(by_game)
+    means = []
+    for _ in range(boot):
+        sample = [v for g in (rng.choice(games) for _ in games) for v in by_game[g]]
+        means.append(sum(sample) / max(len(sample), 1))
+    means.sort()
+    return " [%.0f, %.0f] (95 %%, games resampled %d times)" % (
+        means[int(0.025 * (boot - 1))], means[int(math.ceil(0.975 * (boot - 1)))], boot)
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="bot_Sharp's scores of the positions of match records, and what each turn "
+        "of one bot's cost in its eyes (measurement only; the tools stay outside the project)")
+    ap.add_argument("records", nargs="+", metavar="RECORDS", help="record files of roundrobin.py")
+    ap.add_argument("--bot", required=True, help="the bot whose turns are costed")
+    ap.add_argument("--scores", required=True, help="the scores file: written with --sharp, read "
+                    "otherwise")
+    ap.add_argument("--sharp", nargs=2, metavar=("AEI_CHECKOUT", "SHARP_BINARY"),
+                    help="score the positions with this Sharp, run through this AEI checkout")
+    ap.add_argument("--depth", type=int, default=8, help="Sharp's depth in steps (default 8)")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="the build whose library replays the games (default build)")
+    ap.add_argument("--games", type=int, default=0,
+                    help="only the first N games of each record file (default all)")
+    ap.add_argument("--boot", type=int, default=1000,
+                    help="resamplings of whole games for the mean cost's interval (default 1000)")
+    ap.add_argument("--top", type=int, default=10, help="largest costs to list (default 10)")
+    ap.add_argument("--move-timeout", type=float, default=300.0,
+                    help="seconds Sharp may take for one position before the run stops")
+    args = ap.parse_args()
+    if args.depth < 4 or args.top < 0 or args.boot < 0:
+        ap.error("--depth must be at least 4 (Sharp raises a smaller one), --top and --boot not "
+                 "negative")
+    if args.sharp:
+        if not os.path.isfile(os.path.join(args.sharp[0], "pyrimaa", "aei.py")):
+            ap.error("%s holds no pyrimaa/aei.py: give an AEI tools checkout" % args.sharp[0])
+        if not os.access(args.sharp[1], os.X_OK):
+            ap.error("%s is not an executable" % args.sharp[1])
+    elif not os.path.isfile(args.scores):
+        ap.error("%s: no such scores file (score the records with --sharp first)" % args.scores)
+    os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    import boardai  # pylint: disable=import-outside-toplevel
+    lc = loss_check_module()
+    game = boardai.Game("arimaa")
+    games = bot_games(args.records, args.bot, lc, args.games)
+    if not games:
+        sys.exit("arimaa-sharp-oracle: no game of %s with a result in the records" % args.bot)
+    choices = score_games(args, games, game, boardai, lc) if args.sharp else {}
+    report(args, games, game, boardai, lc, choices)
+
+
+if __name__ == "__main__":
+    main()
