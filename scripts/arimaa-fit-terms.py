@@ -22,8 +22,10 @@ With --score-scale S the target is not the result but Sharp's score of each posi
 of scripts/arimaa-sharp-games.py and scripts/arimaa-sharp-oracle.py carry it), as the
 probability 1 / (1 + exp(-S x score)) from Gold's view: for games whose results say little, such
 as ours against Sharp, which we nearly all lose (0.000394 is the scale that best predicts the
-results of Sharp's own games from its scores; arimaa-fit-placement.py prints it). The knobs line gives the registry's term percents (boardai-arimaa
---params, boardai-match) that the fit asks for.
+results of Sharp's own games from its scores; arimaa-fit-placement.py prints it).
+
+The knobs line gives the registry's term percents (boardai-arimaa --params, boardai-match) that
+the fit asks for.
 
 Pure Python (no packages needed). Measurement only: not part of scripts/test.sh.
 
@@ -43,11 +45,6 @@ TERMS = [("blocking", "blocking_pct"), ("passed", "passed_pct"), ("goal_threat",
          ("power_balance", "power_pct"), ("loose_rabbits", "loose_rabbit_pct"),
          ("traps", "trap_pct"), ("threat", "threat_pct"), ("placement", "placement_pct")]
 NOT_QUIET = 50000  # |evaluation| from a goal this turn (goal_now_score is 1000000)
-
-
-def read_games(paths):
-    """[(game id, gold result, position text)] from the generator's files."""
-    return [row[:3] for row in read_scored_games(paths)]
 
 
 def read_scored_games(paths):
