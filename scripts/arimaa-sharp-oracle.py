@@ -50,10 +50,11 @@ RABBIT = 1000  # about one rabbit in Sharp's units
 OPEN = 5 * RABBIT  # a game is still open while Sharp's score is within five rabbits
 
 
-def loss_check_module():
-    """The loss check's reading of the records (one way to read roundrobin.py's files)."""
+def sibling(name):
+    """The script scripts/NAME.py as a module: the loss check's reading of the records and the
+    term fit's reading of scores files (one way to read each)."""
     spec = importlib.util.spec_from_file_location(
-        "arimaa_loss_check", os.path.join(ROOT, "scripts", "arimaa-loss-check.py"))
+        name.replace("-", "_"), os.path.join(ROOT, "scripts", name + ".py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -179,11 +180,7 @@ def read_scores(path, ft):
 
 def report(args, games, game, boardai, lc, choices):
     """Prints the cost of each of the bot's turns in Sharp's eyes (see the module's text)."""
-    spec = importlib.util.spec_from_file_location(
-        "arimaa_fit_terms", os.path.join(ROOT, "scripts", "arimaa-fit-terms.py"))
-    ft = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ft)
-    scored = read_scores(args.scores, ft)
+    scored = read_scores(args.scores, sibling("arimaa-fit-terms"))
     if len(scored) != len(games):
         sys.exit("arimaa-sharp-oracle: %s holds %d games, the records %d of %s's with a result"
                  % (args.scores, len(scored), len(games), args.bot))
@@ -287,7 +284,7 @@ def main():
     os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
-    lc = loss_check_module()
+    lc = sibling("arimaa-loss-check")
     game = boardai.Game("arimaa")
     games = bot_games(args.records, args.bot, lc, args.games)
     if not games:
