@@ -33,6 +33,30 @@ ARMY = "RRRRRRRRCCDDHHME"
 SCORE = re.compile(r"\bEval (-?\d+)\b")
 
 
+def check_tools(ap, aei_checkout, sharp):
+    """Ends the run through @p ap's error when the AEI tools checkout or Sharp's binary is
+    missing (this script and scripts/arimaa-sharp-oracle.py)."""
+    if not os.path.isfile(os.path.join(aei_checkout, "pyrimaa", "aei.py")):
+        ap.error("%s holds no pyrimaa/aei.py: give an AEI tools checkout" % aei_checkout)
+    if not os.access(sharp, os.X_OK):
+        ap.error("%s is not an executable" % sharp)
+
+
+def sharp_search(engine, timeout):
+    """(Sharp's turn, the score of its last iteration or None) of a search of the position the
+    engine holds (this script and scripts/arimaa-sharp-oracle.py)."""
+    engine.go()
+    score = None
+    while True:
+        resp = engine.get_response(timeout=timeout)
+        if resp.type == "bestmove":
+            return resp.move, score
+        if resp.type == "log":
+            found = SCORE.search(resp.message)
+            if found:
+                score = int(found.group(1))  # the last iteration's
+
+
 def random_setup(rng):
     """The short board of a random setup of both sides (Silver on rows 8-7, Gold on 2-1)."""
     gold = list(ARMY)
@@ -58,16 +82,7 @@ def play_game(aei, board, engine, rng, max_plies, timeout_s):
         if plies == max_plies:
             return None
         side = "g" if pos.color == board.Color.GOLD else "s"
-        engine.go()
-        move, score = None, None
-        while move is None:
-            resp = engine.get_response(timeout=timeout_s)
-            if resp.type == "bestmove":
-                move = resp.move
-            elif resp.type == "log":
-                found = SCORE.search(resp.message)
-                if found:
-                    score = int(found.group(1))  # the last iteration's
+        move, score = sharp_search(engine, timeout_s)
         rows.append("%s %s%s" % (side, pos.board_to_str("short").replace(" ", "."),
                                  "" if score is None else " %d" % score))
         pos = pos.do_move_str(move)  # the AEI tools' rules check Sharp's move
@@ -93,10 +108,7 @@ def main():
     if args.games < 1 or args.depth < 4 or args.max_plies < 1:
         ap.error("--games and --max-plies must be positive and --depth at least 4 "
                  "(Sharp raises a smaller depth to 4)")
-    if not os.path.isfile(os.path.join(args.aei, "pyrimaa", "aei.py")):
-        ap.error("%s holds no pyrimaa/aei.py: give an AEI tools checkout" % args.aei)
-    if not os.access(args.sharp, os.X_OK):
-        ap.error("%s is not an executable" % args.sharp)
+    check_tools(ap, args.aei, args.sharp)
     sys.path.insert(0, args.aei)
     from pyrimaa import aei, board  # pylint: disable=import-outside-toplevel
 

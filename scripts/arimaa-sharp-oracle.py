@@ -44,7 +44,6 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCORE = re.compile(r"\bEval (-?\d+)\b")  # Sharp's report of a finished iteration (its AEI log)
 DECIDED = 100000  # |score| from here on: a forced result in Sharp's units (a win is 1000000)
 RABBIT = 1000  # about one rabbit in Sharp's units
 OPEN = 5 * RABBIT  # a game is still open while Sharp's score is within five rabbits
@@ -112,8 +111,9 @@ def bot_games(records, bot, lc, first):
     return games
 
 
-def sharp_score(engine, text, timeout):
-    """(score from the side to move's view, Sharp's turn) of Sharp's search of @p text."""
+def sharp_score(engine, text, timeout, generator):
+    """(score from the side to move's view, Sharp's turn) of Sharp's search of @p text, through
+    the search of @p generator (scripts/arimaa-sharp-games.py)."""
     from pyrimaa import board  # pylint: disable=import-outside-toplevel
     flip = text.startswith("s")
     given = mirror_board(text) if flip else text
@@ -121,38 +121,27 @@ def sharp_score(engine, text, timeout):
     engine.newgame()
     engine.setposition(board.parse_short_pos(board.Color.GOLD, 4, squares))
     engine.isready()
-    engine.go()
-    score = None
-    while True:
-        resp = engine.get_response(timeout=timeout)
-        if resp.type == "bestmove":
-            return score, (mirror_move(resp.move) if flip else resp.move)
-        if resp.type == "log":
-            found = SCORE.search(resp.message)
-            if found:
-                score = int(found.group(1))  # the last iteration's
+    move, score = generator.sharp_search(engine, timeout)
+    return score, (mirror_move(move) if flip else move)
 
 
-def score_games(args, games, game, boardai, lc):
-    """Scores every position of @p games with Sharp into args.scores; {(game, label): turn}."""
+def score_games(args, games, replays, generator):
+    """Scores every position of @p games (@p replays: replay()'s list for each) with Sharp into
+    args.scores; {(game, label): Sharp's turn}."""
     sys.path.insert(0, args.sharp[0])
     from pyrimaa import aei  # pylint: disable=import-outside-toplevel
     engine = aei.EngineController(aei.get_engine("stdio", "%s aei" % args.sharp[1]))
     engine.setoption("depth", args.depth)
     engine.isready()
     choices, start = {}, time.time()
-    total = sum(max(0, len(g[3]) - 2) for g in games)
+    total = sum(len(positions) for positions in replays)
     done = 0
     with open(args.scores, "w", encoding="ascii") as out:
-        for number, (path, n, tags, turns) in enumerate(games):
-            try:
-                positions = replay(game, boardai, lc, turns)
-            except (ValueError, boardai.BoardAIError) as exc:
-                sys.exit("arimaa-sharp-oracle: %s game %d: cannot replay: %s" % (path, n, exc))
+        for number, ((path, n, tags, _), positions) in enumerate(zip(games, replays)):
             gold_won = 1 if tags["Result"] == "1-0" else 0
             for text, label, _ in positions:
                 try:
-                    score, choice = sharp_score(engine, text, args.move_timeout)
+                    score, choice = sharp_score(engine, text, args.move_timeout, generator)
                 except Exception as exc:  # a silent or broken engine ends the run
                     sys.exit("arimaa-sharp-oracle: %s game %d turn %s: %s" % (path, n, label, exc))
                 choices[(number, label)] = choice
@@ -160,7 +149,7 @@ def score_games(args, games, game, boardai, lc):
                 out.write("%d %s%s\n" % (gold_won, text, shown))
             out.write("# game %d plies %s result %d\n" % (number, tags.get("PlyCount", "?"), gold_won))
             out.flush()
-            done += max(0, len(turns) - 2)
+            done += len(positions)
             spent = time.time() - start
             print("game %d/%d scored, %.0f s spent, about %.0f s left" % (
                 number + 1, len(games), spent, spent / max(done, 1) * (total - done)),
@@ -178,18 +167,14 @@ def read_scores(path, ft):
     return by_game
 
 
-def report(args, games, game, boardai, lc, choices):
+def report(args, games, replays, choices):
     """Prints the cost of each of the bot's turns in Sharp's eyes (see the module's text)."""
     scored = read_scores(args.scores, sibling("arimaa-fit-terms"))
     if len(scored) != len(games):
         sys.exit("arimaa-sharp-oracle: %s holds %d games, the records %d of %s's with a result"
                  % (args.scores, len(scored), len(games), args.bot))
-    costs = []  # (cost, game number, label, before, after, position, turn played)
-    for number, (path, n, tags, turns) in enumerate(games):
-        try:
-            positions = replay(game, boardai, lc, turns)
-        except (ValueError, boardai.BoardAIError) as exc:
-            sys.exit("arimaa-sharp-oracle: %s game %d: cannot replay: %s" % (path, n, exc))
+    costs = []  # (cost, game number, label, before, after, position, turn played, where)
+    for number, ((path, n, tags, _), positions) in enumerate(zip(games, replays)):
         rows = scored[number]
         if [p[0] for p in positions] != [r[0] for r in rows]:
             sys.exit("arimaa-sharp-oracle: %s game %d: its positions are not those of game %d "
@@ -274,11 +259,9 @@ def main():
     if args.depth < 4 or args.top < 0 or args.boot < 0:
         ap.error("--depth must be at least 4 (Sharp raises a smaller one), --top and --boot not "
                  "negative")
+    generator = sibling("arimaa-sharp-games")
     if args.sharp:
-        if not os.path.isfile(os.path.join(args.sharp[0], "pyrimaa", "aei.py")):
-            ap.error("%s holds no pyrimaa/aei.py: give an AEI tools checkout" % args.sharp[0])
-        if not os.access(args.sharp[1], os.X_OK):
-            ap.error("%s is not an executable" % args.sharp[1])
+        generator.check_tools(ap, *args.sharp)
     elif not os.path.isfile(args.scores):
         ap.error("%s: no such scores file (score the records with --sharp first)" % args.scores)
     os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
@@ -289,8 +272,14 @@ def main():
     games = bot_games(args.records, args.bot, lc, args.games)
     if not games:
         sys.exit("arimaa-sharp-oracle: no game of %s with a result in the records" % args.bot)
-    choices = score_games(args, games, game, boardai, lc) if args.sharp else {}
-    report(args, games, game, boardai, lc, choices)
+    replays = []
+    for path, n, _, turns in games:
+        try:
+            replays.append(replay(game, boardai, lc, turns))
+        except (ValueError, boardai.BoardAIError) as exc:
+            sys.exit("arimaa-sharp-oracle: %s game %d: cannot replay: %s" % (path, n, exc))
+    choices = score_games(args, games, replays, generator) if args.sharp else {}
+    report(args, games, replays, choices)
 
 
 if __name__ == "__main__":
