@@ -25,6 +25,8 @@ static const ba_game_param ARIMAA_PARAMS[] = {
      "step game: 1: a pass costs the steps of the turn it gives up as search depth (0: one ply)"},
     {"goal_waiting_pct", "evaluation", "int", "0..100", "100",
      "percent of the goal table paid for the rabbits of the side that moves second"},
+    {"threat_waiting_pct", "evaluation", "int", "0..100", "25",
+     "percent of the capture threat of the side that moves second (its victims free to move)"},
     {"threat_stuck_pct", "evaluation", "int", "0..100", "25",
      "percent of the capture threat of the side that moves second when its victims are frozen "
      "with no friend within two squares"},
@@ -64,6 +66,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int rc, futility = ARM_STEP_FUTILITY_DEFAULT, push_depth = ARM_PUSH_DEPTH_DEFAULT;
     int waiting = arm_params_default.goal_waiting_pct, step_search = 0;
     int stuck = arm_params_default.capture_threat_stuck_pct;
+    int threat_waiting = arm_params_default.capture_threat_waiting_pct;
     int pass_rest = arm_params_default.pass_costs_rest;
     int steps_left = arm_params_default.capture_threat_steps_left;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
@@ -80,6 +83,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "push_depth", 1, 2, &push_depth, err)) ||
         (rc = bac_reg_int(a, "pass_costs_rest", 0, 1, &pass_rest, err)) ||
         (rc = bac_reg_int(a, "goal_waiting_pct", 0, 100, &waiting, err)) ||
+        (rc = bac_reg_int(a, "threat_waiting_pct", 0, 100, &threat_waiting, err)) ||
         (rc = bac_reg_int(a, "threat_stuck_pct", 0, 100, &stuck, err)) ||
         (rc = bac_reg_int(a, "threat_steps_left", 0, 1, &steps_left, err)) ||
         (rc = bac_reg_int(a, "step_search", 0, 1, &step_search, err)))
@@ -96,6 +100,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     if ((rc = ba_arimaa_create(&o, out, err)) != BA_OK) return rc;
     arm_params *p = arm_game_params(*out);
     p->goal_waiting_pct = waiting;
+    p->capture_threat_waiting_pct = threat_waiting;
     p->capture_threat_stuck_pct = stuck;
     p->capture_threat_steps_left = steps_left;
     p->pass_costs_rest = pass_rest;

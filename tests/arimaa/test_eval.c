@@ -393,6 +393,17 @@ START_TEST(capture_threat_term)
     q.by_steps = q_off.by_steps = 1;
     ck_assert_int_eq(arm_evaluate(&q, &gold_mid) - arm_evaluate(&q_off, &gold_mid),
                      material * q.capture_threat_waiting_pct / 100);
+    /* The registry's knob for the waiting percent (default 25), bounded 0..100. */
+    ck_assert_int_eq(arm_params_default.capture_threat_waiting_pct, 25);
+    ba_game *g = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_game_open("arimaa:threat_waiting_pct=0", &g, &err), BA_OK);
+    ck_assert_int_eq(((const arm_params *)g->params)->capture_threat_waiting_pct, 0);
+    ck_assert_int_eq(((const arm_params *)g->params)->capture_threat_stuck_pct,
+                     arm_params_default.capture_threat_stuck_pct);
+    ba_game_destroy(g);
+    ck_assert_int_ne(ba_game_open("arimaa:threat_waiting_pct=101", &g, &err), BA_OK);
+    ck_assert_ptr_nonnull(strstr(err.message, "threat_waiting_pct"));
 }
 END_TEST
 
