@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""A screen of engine settings on fixed positions, with bot_Sharp as the judge: before a setting
+plays a match, it plays one turn in each of the same positions, and Sharp prices what it played.
+
+The positions are one bot's turn starts in match records already scored by
+scripts/arimaa-sharp-oracle.py (its SCORES file holds Sharp's score of every one), kept while the
+game was open (Sharp's score within five rabbits) and thinned to every N-th (--every). For each
+setting, given as DEPTH or DEPTH:PARAMS (a fixed search depth in steps and the game's registry
+parameters, e.g. `8:blocking_pct=0`), libboardai's step search (the Python binding on the build
+given, as the AEI program searches: `step_search=1`, the selective alpha-beta) chooses a turn in
+every position, and Sharp (an outside engine, fetched and built outside this repository,
+measurement only, driven through an AEI tools checkout kept outside too) scores the position
+after it at its own fixed depth. The turn's cost is Sharp's score before (from SCORES) less its
+score after, both from the mover's view, as in the oracle; a turn that ends the game costs the
+score before less a decided result's (clipped to +-20000, as a forced result beyond Sharp's depth
+is scored the same).
+
+Printed: each setting's mean cost with a 95 % interval from resampling whole games, and each
+setting's paired difference from the first (the reference): negative is better. A fixed depth and
+fixed positions make the screen immune to the machine's load; it is no match (the opponent never
+answers the new setting's own positions), so what it passes is then played.
+
+With --list the positions and each setting's turns are printed without Sharp (no tools needed).
+
+Usage: scripts/arimaa-position-test.py RECORDS... --bot NAME --scores SCORES
+           [--sharp AEI_CHECKOUT SHARP_BINARY | --list] [--setting DEPTH[:PARAMS]]...
+           [--every N] [--games N] [--depth D] [--build DIR] [--boot N] [--move-timeout S]
+"""
+import argparse
+import importlib.util
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLIP = 20000  # a decided score (or a game over) counts as four rabbits beyond the open bound
+
+
+def load_oracle():
+    """scripts/arimaa-sharp-oracle.py as a module (its reading of records and scores files, its
+    mirror for Sharp, its resampling of whole games)."""
+    spec = importlib.util.spec_from_file_location(
+        "arimaa_sharp_oracle", os.path.join(ROOT, "scripts", "arimaa-sharp-oracle.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def parse_setting(text):
+    """(depth, params) of 'DEPTH' or 'DEPTH:PARAMS'; raises ValueError."""
+    depth, _, params = text.partition(":")
+    if not depth.isdigit() or not 1 <= int(depth) <= 64:
+        raise ValueError("a setting is DEPTH or DEPTH:PARAMS with DEPTH 1..64 steps, not %r" % text)
+    return int(depth), params
+
+
+def positions(oracle, boardai, records, bot, scores, first, every):
+    """[(game number, label, position text, Sharp's score before)]: the bot's turn starts while
+    the game was open, every @p every-th."""
+    lc = oracle.sibling("arimaa-loss-check")
+    games = oracle.bot_games(records, bot, lc, first)
+    scored = oracle.read_scores(scores, oracle.sibling("arimaa-fit-terms"))
+    if len(scored) != len(games):
+        sys.exit("arimaa-position-test: %s holds %d games, the records %d of %s's with a result"
+                 % (scores, len(scored), len(games), bot))
+    plain = boardai.Game("arimaa")
+    found = []
+    for number, (path, n, tags, turns) in enumerate(games):
+        side = "g" if tags["White"] == bot else "s"
+        replayed = oracle.replay(plain, boardai, lc, turns)
+        if [r[0] for r in replayed] != [s[0] for s in scored[number]]:
+            sys.exit("arimaa-position-test: %s game %d: its positions are not those of game %d of "
+                     "%s" % (path, n, number, scores))
+        for (text, label, _), (_, score) in zip(replayed, scored[number]):
+            if text[0] == side and score is not None and abs(score) < oracle.OPEN:
+                found.append((number, label, text, score))
+    return found[::every]
+
+
+def our_turn(engine, game, text):
+    """(the turn the engine plays in @p text, the position after it)."""
+    pos = game.position(text)
+    best = engine.search(pos).best
+    pos.play(best)
+    return str(best), pos
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="engine settings screened on fixed positions of match records, each turn "
+        "priced by bot_Sharp (measurement only; the tools stay outside the project)")
+    ap.add_argument("records", nargs="+", metavar="RECORDS", help="record files of roundrobin.py")
+    ap.add_argument("--bot", required=True, help="the bot whose turn starts are the positions")
+    ap.add_argument("--scores", required=True,
+                    help="Sharp's scores of the records (scripts/arimaa-sharp-oracle.py)")
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--sharp", nargs=2, metavar=("AEI_CHECKOUT", "SHARP_BINARY"),
+                      help="the Sharp that scores the turns, run through this AEI checkout")
+    mode.add_argument("--list", action="store_true",
+                      help="print the positions and each setting's turns, without Sharp")
+    ap.add_argument("--setting", action="append", default=[], metavar="DEPTH[:PARAMS]",
+                    help="a setting to screen (repeat; the first is the reference; default 8)")
+    ap.add_argument("--every", type=int, default=1, help="every N-th position (default 1)")
+    ap.add_argument("--games", type=int, default=0,
+                    help="only the first N games of each record file (default all)")
+    ap.add_argument("--depth", type=int, default=8, help="Sharp's depth in steps (default 8)")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="the build whose library plays (default build)")
+    ap.add_argument("--boot", type=int, default=1000,
+                    help="resamplings of whole games for the intervals (default 1000)")
+    ap.add_argument("--move-timeout", type=float, default=300.0,
+                    help="seconds Sharp may take for one position before the run stops")
+    args = ap.parse_args()
+    try:
+        settings = [parse_setting(s) for s in args.setting or ["8"]]
+    except ValueError as exc:
+        ap.error(str(exc))
+    if args.every < 1 or args.depth < 4 or args.boot < 0:
+        ap.error("--every must be at least 1, --depth at least 4 (Sharp raises a smaller one), "
+                 "--boot not negative")
+    if not os.path.isfile(args.scores):
+        ap.error("%s: no such scores file (score the records with "
+                 "scripts/arimaa-sharp-oracle.py --sharp first)" % args.scores)
+    oracle = load_oracle()
+    generator = oracle.sibling("arimaa-sharp-games")
+    if args.sharp:
+        generator.check_tools(ap, *args.sharp)
+    os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    import boardai  # pylint: disable=import-outside-toplevel
+    players = []
+    for depth, params in settings:
+        try:
+            game = boardai.Game("arimaa:step_search=1" + ("," + params if params else ""))
+        except boardai.BoardAIError as exc:
+            ap.error("setting %d:%s: %s" % (depth, params, exc))
+        players.append((game, boardai.Engine(game, depth=depth)))
+    chosen = positions(oracle, boardai, args.records, args.bot, args.scores, args.games, args.every)
+    if not chosen:
+        sys.exit("arimaa-position-test: no open turn start of %s's in the records" % args.bot)
+    sharp = None
+    if args.sharp:
+        sys.path.insert(0, args.sharp[0])
+        from pyrimaa import aei  # pylint: disable=import-outside-toplevel
+        sharp = aei.EngineController(aei.get_engine("stdio", "%s aei" % args.sharp[1]))
+        sharp.setoption("depth", args.depth)
+        sharp.isready()
+    print("%d positions of %s's (one open turn start in every %d)" % (
+        len(chosen), args.bot, args.every), flush=True)
+    costs = []  # per setting: [(cost, game number)]
+    for (depth, params), (game, engine) in zip(settings, players):
+        name = "%d:%s" % (depth, params) if params else str(depth)
+        mine, start = [], time.time()
+        for i, (number, label, text, before) in enumerate(chosen):
+            shown, after_pos = our_turn(engine, game, text)
+            if sharp is None:
+                print("%s game %d %s %s: %s" % (name, number, label, text, shown))
+                continue
+            if after_pos.result != boardai.Result.ONGOING:
+                # Sharp's "after" is the opponent's view: the mover's win is -CLIP there.
+                mover_won = after_pos.result == (boardai.Result.WIN0 if text[0] == "g"
+                                                 else boardai.Result.WIN1)
+                after = 0 if after_pos.result == boardai.Result.DRAW else (
+                    -CLIP if mover_won else CLIP)
+            else:
+                try:
+                    after, _ = oracle.sharp_score(sharp, after_pos.text, args.move_timeout,
+                                                  generator)
+                except Exception as exc:  # a silent or broken engine ends the run
+                    sys.exit("arimaa-position-test: Sharp on %s: %s" % (after_pos.text, exc))
+                after = 0 if after is None else max(-CLIP, min(CLIP, after))
+            mine.append((before + after, number))
+            spent = time.time() - start
+            print("  %s: %d/%d positions, %.0f s spent, about %.0f s left" % (
+                name, i + 1, len(chosen), spent, spent / (i + 1) * (len(chosen) - i - 1)),
+                file=sys.stderr, flush=True)
+        if sharp is not None:
+            costs.append(mine)
+            print("%-40s mean cost %.0f%s" % (name, sum(c for c, _ in mine) / len(mine),
+                                             oracle.resampled(mine, args.boot)), flush=True)
+    if sharp is None:
+        return
+    sharp.quit()
+    sharp.cleanup()
+    for (depth, params), mine in list(zip(settings, costs))[1:]:
+        diff = [(a - b, g) for (a, g), (b, _) in zip(mine, costs[0])]
+        print("%d:%s minus %s: %+.0f%s" % (depth, params, args.setting[0] if args.setting else "8",
+                                          sum(d for d, _ in diff) / len(diff),
+                                          oracle.resampled(diff, args.boot)))
+
+
+if __name__ == "__main__":
+    main()
