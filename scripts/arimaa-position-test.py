@@ -4,26 +4,30 @@ plays a match, it plays one turn in each of the same positions, and Sharp prices
 
 The positions are one bot's turn starts in match records already scored by
 scripts/arimaa-sharp-oracle.py (its SCORES file holds Sharp's score of every one), kept while the
-game was open (Sharp's score within five rabbits) and thinned to every N-th (--every). For each
-setting, given as DEPTH or DEPTH:PARAMS (a fixed search depth in steps and the game's registry
-parameters, e.g. `8:blocking_pct=0`), libboardai's step search (the Python binding on the build
+game was open (Sharp's score within five rabbits), one in every N (--every). For each setting,
+given as LIMIT or LIMIT:PARAMS (a fixed search depth in steps, or seconds a position such as `2s`,
+which a loaded machine distorts; then the game's registry parameters, e.g.
+`8:blocking_pct=0`), libboardai's step search (the Python binding on the build
 given, as the AEI program searches: `step_search=1`, the selective alpha-beta) chooses a turn in
 every position, and Sharp (an outside engine, fetched and built outside this repository,
 measurement only, driven through an AEI tools checkout kept outside too) scores the position
 after it at its own fixed depth. The turn's cost is Sharp's score before (from SCORES) less its
 score after, both from the mover's view, as in the oracle; a turn that ends the game costs the
 score before less a decided result's (clipped to +-20000, as a forced result beyond Sharp's depth
-is scored the same).
+is scored the same). Sharp randomizes its search with a fresh seed in every run (only its
+developer build can turn that off), so its scores repeat only approximately; our engine at a
+fixed depth repeats exactly.
 
 Printed: each setting's mean cost with a 95 % interval from resampling whole games, and each
 setting's paired difference from the first (the reference): negative is better. A fixed depth and
 fixed positions make the screen immune to the machine's load; it is no match (the opponent never
 answers the new setting's own positions), so what it passes is then played.
 
-With --list the positions and each setting's turns are printed without Sharp (no tools needed).
+With --list the positions and each setting's turns are printed without Sharp (no tools needed),
+with the depth each search completed and its speed, and each setting's mean depth.
 
 Usage: scripts/arimaa-position-test.py RECORDS... --bot NAME --scores SCORES
-           [--sharp AEI_CHECKOUT SHARP_BINARY | --list] [--setting DEPTH[:PARAMS]]...
+           [--sharp AEI_CHECKOUT SHARP_BINARY | --list] [--setting LIMIT[:PARAMS]]...
            [--every N] [--games N] [--depth D] [--build DIR] [--boot N] [--move-timeout S]
 """
 import argparse
@@ -47,11 +51,19 @@ def load_oracle():
 
 
 def parse_setting(text):
-    """(depth, params) of 'DEPTH' or 'DEPTH:PARAMS'; raises ValueError."""
-    depth, _, params = text.partition(":")
-    if not depth.isdigit() or not 1 <= int(depth) <= 64:
-        raise ValueError("a setting is DEPTH or DEPTH:PARAMS with DEPTH 1..64 steps, not %r" % text)
-    return int(depth), params
+    """(engine keywords, params) of 'LIMIT' or 'LIMIT:PARAMS', LIMIT a depth of 1..64 steps or
+    seconds written with an s ('2s', '0.5s'); raises ValueError."""
+    limit, _, params = text.partition(":")
+    if limit.isdigit() and 1 <= int(limit) <= 64:
+        return {"depth": int(limit)}, params
+    try:
+        seconds = float(limit[:-1]) if limit.endswith("s") else 0.0
+    except ValueError:
+        seconds = 0.0
+    if not 0.001 <= seconds <= 3600:
+        raise ValueError("a setting is LIMIT or LIMIT:PARAMS, LIMIT a depth of 1..64 steps or "
+                         "seconds such as 2s, not %r" % text)
+    return {"time": seconds}, params
 
 
 def positions(oracle, boardai, records, bot, scores, first, every):
@@ -78,11 +90,11 @@ def positions(oracle, boardai, records, bot, scores, first, every):
 
 
 def our_turn(engine, game, text):
-    """(the turn the engine plays in @p text, the position after it)."""
+    """(the turn the engine plays in @p text, the position after it, the search's result)."""
     pos = game.position(text)
-    best = engine.search(pos).best
-    pos.play(best)
-    return str(best), pos
+    result = engine.search(pos)
+    pos.play(result.best)
+    return str(result.best), pos, result
 
 
 def main():
@@ -98,8 +110,10 @@ def main():
                       help="the Sharp that scores the turns, run through this AEI checkout")
     mode.add_argument("--list", action="store_true",
                       help="print the positions and each setting's turns, without Sharp")
-    ap.add_argument("--setting", action="append", default=[], metavar="DEPTH[:PARAMS]",
-                    help="a setting to screen (repeat; the first is the reference; default 8)")
+    ap.add_argument("--setting", action="append", default=[],
+                    metavar="LIMIT[:PARAMS]",
+                    help="a setting to screen: a depth in steps (8) or seconds a position (2s), "
+                    "and game parameters (repeat; the first is the reference; default 8)")
     ap.add_argument("--every", type=int, default=1, help="every N-th position (default 1)")
     ap.add_argument("--games", type=int, default=0,
                     help="only the first N games of each record file (default all)")
@@ -112,7 +126,7 @@ def main():
                     help="seconds Sharp may take for one position before the run stops")
     args = ap.parse_args()
     try:
-        settings = [parse_setting(s) for s in args.setting or ["8"]]
+        settings = [parse_setting(text) for text in args.setting or ["8"]]
     except ValueError as exc:
         ap.error(str(exc))
     if args.every < 1 or args.depth < 4 or args.boot < 0:
@@ -129,12 +143,13 @@ def main():
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
     players = []
-    for depth, params in settings:
+    names = args.setting or ["8"]
+    for name, (limit, params) in zip(names, settings):
         try:
             game = boardai.Game("arimaa:step_search=1" + ("," + params if params else ""))
         except boardai.BoardAIError as exc:
-            ap.error("setting %d:%s: %s" % (depth, params, exc))
-        players.append((game, boardai.Engine(game, depth=depth)))
+            ap.error("setting %s: %s" % (name, exc))
+        players.append((game, boardai.Engine(game, **limit)))
     chosen = positions(oracle, boardai, args.records, args.bot, args.scores, args.games, args.every)
     if not chosen:
         sys.exit("arimaa-position-test: no open turn start of %s's in the records" % args.bot)
@@ -148,13 +163,14 @@ def main():
     print("%d positions of %s's (one open turn start in every %d)" % (
         len(chosen), args.bot, args.every), flush=True)
     costs = []  # per setting: [(cost, game number)]
-    for (depth, params), (game, engine) in zip(settings, players):
-        name = "%d:%s" % (depth, params) if params else str(depth)
-        mine, start = [], time.time()
+    for name, (game, engine) in zip(names, players):
+        mine, depths, start = [], [], time.time()
         for i, (number, label, text, before) in enumerate(chosen):
-            shown, after_pos = our_turn(engine, game, text)
+            shown, after_pos, result = our_turn(engine, game, text)
+            depths.append(result.depth)
             if sharp is None:
-                print("%s game %d %s %s: %s" % (name, number, label, text, shown))
+                print("%s game %d %s %s: %s (depth %d, %.0f nodes/s)" % (
+                    name, number, label, text, shown, result.depth, result.nps))
                 continue
             if after_pos.result != boardai.Result.ONGOING:
                 # Sharp's "after" is the opponent's view: the mover's win is -CLIP there.
@@ -174,7 +190,10 @@ def main():
             print("  %s: %d/%d positions, %.0f s spent, about %.0f s left" % (
                 name, i + 1, len(chosen), spent, spent / (i + 1) * (len(chosen) - i - 1)),
                 file=sys.stderr, flush=True)
-        if sharp is not None:
+        if sharp is None:
+            print("%s: mean depth %.1f steps (%d to %d)" % (name, sum(depths) / len(depths),
+                                                          min(depths), max(depths)))
+        else:
             costs.append(mine)
             print("%-40s mean cost %.0f%s" % (name, sum(c for c, _ in mine) / len(mine),
                                              oracle.resampled(mine, args.boot)), flush=True)
@@ -182,11 +201,10 @@ def main():
         return
     sharp.quit()
     sharp.cleanup()
-    for (depth, params), mine in list(zip(settings, costs))[1:]:
+    for name, mine in list(zip(names, costs))[1:]:
         diff = [(a - b, g) for (a, g), (b, _) in zip(mine, costs[0])]
-        print("%d:%s minus %s: %+.0f%s" % (depth, params, args.setting[0] if args.setting else "8",
-                                          sum(d for d, _ in diff) / len(diff),
-                                          oracle.resampled(diff, args.boot)))
+        print("%s minus %s: %+.0f%s" % (name, names[0], sum(d for d, _ in diff) / len(diff),
+                                       oracle.resampled(diff, args.boot)))
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # scripts/arimaa-position-test.py without Sharp (--list): the positions it chooses from the
 # scores kept in bench/data are the bot's open turn starts (counted again here straight from the
-# scores file's lines: Steps to move, scored, |score| < 5000), thinned to every N-th; each
-# setting's turn is a legal turn of its position (replayed through the Python binding) and a
-# setting's parameters reach the engine (at depth 4 on the first position, the defaults and
-# blocking_pct=0 play different turns); bad settings, an unknown parameter and a missing scores
-# file are refused with a message; --help answers.
+# scores file's lines: Steps to move, scored, |score| < 5000), one in every N; each setting's
+# turn is a legal turn of its position (replayed through the Python binding), with the depth it
+# completed (4 at depth 4) and the mean; a setting's parameters reach the engine (at depth 4 on
+# the first position, the defaults and blocking_pct=0 play different turns); a time limit runs;
+# bad limits, an unknown parameter and a missing scores file are refused with a message; --help
+# answers.
 # Usage: tests/arimaa/position_test_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -32,8 +33,17 @@ want=$(( (open + 39) / 40 ))
 first=$(head -n 1 "$tmp/list.txt")
 [ "$first" = "$want positions of Steps's (one open turn start in every 40)" ] ||
     { echo "count: want $want of $open, got: $first"; fail=1; }
-lines=$(grep -c '^4\(:blocking_pct=0\)\? game ' "$tmp/list.txt")
+lines=$(grep -c '^4\(:blocking_pct=0\)\? game .* (depth 4, [0-9]* nodes/s)$' "$tmp/list.txt")
 [ "$lines" -eq $((2 * want)) ] || { echo "turn lines: $lines, want $((2 * want))"; fail=1; }
+grep -q '^4:blocking_pct=0: mean depth 4.0 steps (4 to 4)$' "$tmp/list.txt" ||
+    { echo "mean depth: $(grep 'mean depth' "$tmp/list.txt")"; fail=1; }
+# A time limit: each search stops within it, having completed some depth.
+out=$(python3 "$script" "$r15" "$trap100" --games 11 --bot Steps --scores "$scores" \
+    --build "$build" --list --every 100 --setting 0.2s 2>&1)
+case $out in
+*"0.2s: mean depth "*) ;;
+*) echo "time limit: $out"; fail=1 ;;
+esac
 
 out=$(BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$tmp/list.txt" <<'PY'
 import re, sys
@@ -41,7 +51,9 @@ import boardai
 game = boardai.Game("arimaa")
 first = {}
 for line in open(sys.argv[1]).read().splitlines()[1:]:
-    m = re.match(r"(\S+) game (\d+) (\S+) (. \[.{64}\]): (.*)$", line)
+    if " mean depth " in line:
+        continue
+    m = re.match(r"(\S+) game (\d+) (\S+) (. \[.{64}\]): (.*) \(depth \d+, \d+ nodes/s\)$", line)
     assert m, line
     setting, _, _, text, turn = m.groups()
     pos = game.position(text)
@@ -62,14 +74,16 @@ refused() { # <what> <expected text> <args...>
     [ $status -ne 0 ] || { echo "$what: exit status 0"; fail=1; }
     case $out in *"$text"*) ;; *) echo "$what: $out"; fail=1 ;; esac
 }
-refused "bad setting" \
-    "a setting is DEPTH or DEPTH:PARAMS with DEPTH 1..64 steps, not 'x:trap_pct=1'" \
-    --scores "$scores" --list --games 11 --setting x:trap_pct=1
+limits="a setting is LIMIT or LIMIT:PARAMS, LIMIT a depth of 1..64 steps or seconds such as 2s"
+for bad in x:trap_pct=1 0 65 0s 2m; do
+    refused "bad setting $bad" "$limits, not '$bad'" --scores "$scores" --list --games 11 \
+        --setting "$bad"
+done
 refused "unknown parameter" "setting 4:no_such=1:" --scores "$scores" --list --games 11 \
     --setting 4:no_such=1
 refused "no scores" "none.txt: no such scores file" --scores "$tmp/none.txt" --list
 refused "no mode" "one of the arguments --sharp --list is required" --scores "$scores"
-python3 "$script" --help | grep -q "DEPTH\[:PARAMS\]" || { echo "--help"; fail=1; }
+python3 "$script" --help | grep -q "LIMIT\[:PARAMS\]" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail
