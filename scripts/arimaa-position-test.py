@@ -115,15 +115,8 @@ def main():
                     help="a setting to screen: a depth in steps (8) or seconds a position (2s), "
                     "and game parameters (repeat; the first is the reference; default 8)")
     ap.add_argument("--every", type=int, default=1, help="every N-th position (default 1)")
-    ap.add_argument("--games", type=int, default=0,
-                    help="only the first N games of each record file (default all)")
-    ap.add_argument("--depth", type=int, default=8, help="Sharp's depth in steps (default 8)")
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
-                    help="the build whose library plays (default build)")
-    ap.add_argument("--boot", type=int, default=1000,
-                    help="resamplings of whole games for the intervals (default 1000)")
-    ap.add_argument("--move-timeout", type=float, default=300.0,
-                    help="seconds Sharp may take for one position before the run stops")
+    oracle = load_oracle()
+    oracle.add_run_args(ap, "plays")
     args = ap.parse_args()
     try:
         settings = [parse_setting(text) for text in args.setting or ["8"]]
@@ -135,7 +128,6 @@ def main():
     if not os.path.isfile(args.scores):
         ap.error("%s: no such scores file (score the records with "
                  "scripts/arimaa-sharp-oracle.py --sharp first)" % args.scores)
-    oracle = load_oracle()
     generator = oracle.sibling("arimaa-sharp-games")
     if args.sharp:
         generator.check_tools(ap, *args.sharp)

@@ -235,6 +235,20 @@ def resampled(costs, boot):
         means[int(0.025 * (boot - 1))], means[int(math.ceil(0.975 * (boot - 1)))], boot)
 
 
+def add_run_args(ap, build_does):
+    """The options this script shares with scripts/arimaa-position-test.py: Sharp's depth, the
+    build whose library @p build_does, the games read, the resamplings and Sharp's time bound."""
+    ap.add_argument("--depth", type=int, default=8, help="Sharp's depth in steps (default 8)")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="the build whose library %s (default build)" % build_does)
+    ap.add_argument("--games", type=int, default=0,
+                    help="only the first N games of each record file (default all)")
+    ap.add_argument("--boot", type=int, default=1000,
+                    help="resamplings of whole games for the intervals (default 1000)")
+    ap.add_argument("--move-timeout", type=float, default=300.0,
+                    help="seconds Sharp may take for one position before the run stops")
+
+
 def main():
     ap = argparse.ArgumentParser(
         description="bot_Sharp's scores of the positions of match records, and what each turn "
@@ -245,16 +259,8 @@ def main():
                     "otherwise")
     ap.add_argument("--sharp", nargs=2, metavar=("AEI_CHECKOUT", "SHARP_BINARY"),
                     help="score the positions with this Sharp, run through this AEI checkout")
-    ap.add_argument("--depth", type=int, default=8, help="Sharp's depth in steps (default 8)")
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
-                    help="the build whose library replays the games (default build)")
-    ap.add_argument("--games", type=int, default=0,
-                    help="only the first N games of each record file (default all)")
-    ap.add_argument("--boot", type=int, default=1000,
-                    help="resamplings of whole games for the mean cost's interval (default 1000)")
+    add_run_args(ap, "replays the games")
     ap.add_argument("--top", type=int, default=10, help="largest costs to list (default 10)")
-    ap.add_argument("--move-timeout", type=float, default=300.0,
-                    help="seconds Sharp may take for one position before the run stops")
     args = ap.parse_args()
     if args.depth < 4 or args.top < 0 or args.boot < 0:
         ap.error("--depth must be at least 4 (Sharp raises a smaller one), --top and --boot not "
