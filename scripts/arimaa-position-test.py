@@ -68,21 +68,17 @@ def parse_setting(text):
 
 def positions(oracle, boardai, records, bot, scores, first, every):
     """[(game number, label, position text, Sharp's score before)]: the bot's turn starts while
-    the game was open, every @p every-th."""
+    the game was open, one in every @p every."""
     lc = oracle.sibling("arimaa-loss-check")
     games = oracle.bot_games(records, bot, lc, first)
-    scored = oracle.read_scores(scores, oracle.sibling("arimaa-fit-terms"))
-    if len(scored) != len(games):
-        sys.exit("arimaa-position-test: %s holds %d games, the records %d of %s's with a result"
-                 % (scores, len(scored), len(games), bot))
-    plain = boardai.Game("arimaa")
+    try:
+        replays = oracle.replay_games(games, boardai.Game("arimaa"), boardai, lc)
+        scored = oracle.checked_scores(scores, games, replays, bot)
+    except ValueError as exc:
+        sys.exit("arimaa-position-test: %s" % exc)
     found = []
-    for number, (path, n, tags, turns) in enumerate(games):
+    for number, ((_, _, tags, _), replayed) in enumerate(zip(games, replays)):
         side = "g" if tags["White"] == bot else "s"
-        replayed = oracle.replay(plain, boardai, lc, turns)
-        if [r[0] for r in replayed] != [s[0] for s in scored[number]]:
-            sys.exit("arimaa-position-test: %s game %d: its positions are not those of game %d of "
-                     "%s" % (path, n, number, scores))
         for (text, label, _), (_, score) in zip(replayed, scored[number]):
             if text[0] == side and score is not None and abs(score) < oracle.OPEN:
                 found.append((number, label, text, score))
@@ -147,11 +143,7 @@ def main():
         sys.exit("arimaa-position-test: no open turn start of %s's in the records" % args.bot)
     sharp = None
     if args.sharp:
-        sys.path.insert(0, args.sharp[0])
-        from pyrimaa import aei  # pylint: disable=import-outside-toplevel
-        sharp = aei.EngineController(aei.get_engine("stdio", "%s aei" % args.sharp[1]))
-        sharp.setoption("depth", args.depth)
-        sharp.isready()
+        sharp = oracle.open_sharp(args.sharp[0], args.sharp[1], args.depth)
     print("%d positions of %s's (one open turn start in every %d)" % (
         len(chosen), args.bot, args.every), flush=True)
     costs = []  # per setting: [(cost, game number)]

@@ -128,11 +128,7 @@ def sharp_score(engine, text, timeout, generator):
 def score_games(args, games, replays, generator):
     """Scores every position of @p games (@p replays: replay()'s list for each) with Sharp into
     args.scores; {(game, label): Sharp's turn}."""
-    sys.path.insert(0, args.sharp[0])
-    from pyrimaa import aei  # pylint: disable=import-outside-toplevel
-    engine = aei.EngineController(aei.get_engine("stdio", "%s aei" % args.sharp[1]))
-    engine.setoption("depth", args.depth)
-    engine.isready()
+    engine = open_sharp(args.sharp[0], args.sharp[1], args.depth)
     choices, start = {}, time.time()
     total = sum(len(positions) for positions in replays)
     done = 0
@@ -159,6 +155,42 @@ def score_games(args, games, replays, generator):
     return choices
 
 
+def replay_games(games, game, boardai, lc):
+    """replay()'s list for each of @p games (bot_games()'s); raises ValueError naming the game
+    that cannot be replayed."""
+    replays = []
+    for path, n, _, turns in games:
+        try:
+            replays.append(replay(game, boardai, lc, turns))
+        except (ValueError, boardai.BoardAIError) as exc:
+            raise ValueError("%s game %d: cannot replay: %s" % (path, n, exc)) from exc
+    return replays
+
+
+def checked_scores(path, games, replays, bot):
+    """read_scores() of @p path, checked against the records: as many games as @p games, and each
+    game's positions those of its replay (@p replays); raises ValueError saying what differs."""
+    scored = read_scores(path, sibling("arimaa-fit-terms"))
+    if len(scored) != len(games):
+        raise ValueError("%s holds %d games, the records %d of %s's with a result"
+                         % (path, len(scored), len(games), bot))
+    for number, ((record, n, _, _), positions) in enumerate(zip(games, replays)):
+        if [p[0] for p in positions] != [r[0] for r in scored[number]]:
+            raise ValueError("%s game %d: its positions are not those of game %d of %s"
+                             % (record, n, number, path))
+    return scored
+
+
+def open_sharp(aei_checkout, binary, depth):
+    """Sharp through the AEI tools' engine controller, set to search @p depth steps."""
+    sys.path.insert(0, aei_checkout)
+    from pyrimaa import aei  # pylint: disable=import-outside-toplevel
+    engine = aei.EngineController(aei.get_engine("stdio", "%s aei" % binary))
+    engine.setoption("depth", depth)
+    engine.isready()
+    return engine
+
+
 def read_scores(path, ft):
     """{game number: [(position text, score or None)]} from a scores file."""
     by_game = {}
@@ -169,16 +201,13 @@ def read_scores(path, ft):
 
 def report(args, games, replays, choices):
     """Prints the cost of each of the bot's turns in Sharp's eyes (see the module's text)."""
-    scored = read_scores(args.scores, sibling("arimaa-fit-terms"))
-    if len(scored) != len(games):
-        sys.exit("arimaa-sharp-oracle: %s holds %d games, the records %d of %s's with a result"
-                 % (args.scores, len(scored), len(games), args.bot))
+    try:
+        scored = checked_scores(args.scores, games, replays, args.bot)
+    except ValueError as exc:
+        sys.exit("arimaa-sharp-oracle: %s" % exc)
     costs = []  # (cost, game number, label, before, after, position, turn played, where)
     for number, ((path, n, tags, _), positions) in enumerate(zip(games, replays)):
         rows = scored[number]
-        if [p[0] for p in positions] != [r[0] for r in rows]:
-            sys.exit("arimaa-sharp-oracle: %s game %d: its positions are not those of game %d "
-                     "of %s" % (path, n, number, args.scores))
         bot = "g" if tags["White"] == args.bot else "s"
         game_costs, behind = [], None
         for i, (text, label, played) in enumerate(positions[:-1]):
@@ -278,12 +307,10 @@ def main():
     games = bot_games(args.records, args.bot, lc, args.games)
     if not games:
         sys.exit("arimaa-sharp-oracle: no game of %s with a result in the records" % args.bot)
-    replays = []
-    for path, n, _, turns in games:
-        try:
-            replays.append(replay(game, boardai, lc, turns))
-        except (ValueError, boardai.BoardAIError) as exc:
-            sys.exit("arimaa-sharp-oracle: %s game %d: cannot replay: %s" % (path, n, exc))
+    try:
+        replays = replay_games(games, game, boardai, lc)
+    except ValueError as exc:
+        sys.exit("arimaa-sharp-oracle: %s" % exc)
     choices = score_games(args, games, replays, generator) if args.sharp else {}
     report(args, games, replays, choices)
 
