@@ -92,6 +92,11 @@ int arm_make_step(arm_state *st, int from, int dir, int *cap_sq, uint8_t *cap_pi
 {
     int to = arm_step_to(from, dir);
     arm_move_piece(st, from, to);
+    /* A step can only leave unguarded the piece it moves (onto a trap) or a friend of it on a
+     * trap beside the square it left; every state keeps no unguarded piece on a trap (each step
+     * ends with its captures, and positions from text are refused with one). Most steps touch
+     * no trap, and the goal and capture searches make millions of them. */
+    if (!(ARM_TRAPS & (arm_bit(to) | arm_neighbours(arm_bit(from))))) return 0;
     return arm_captures(st, cap_sq, cap_piece);
 }
 

@@ -47,6 +47,8 @@ static int arm_goal_dfs(arm_goal_ctx *c, const arm_state *st, int rsq, int budge
         int nrsq = rsq;
         if (from0 == rsq) {
             nrsq = arm_step_to(rsq, a->step[0] & 3);
+            /* A rabbit step that leaves more rows than steps fails at once: not played. */
+            if (arm_rows_to_goal(c->side, nrsq) > budget - 1) continue;
         } else {
             /* Another piece's action does not bring the rabbit nearer: it must fit in the
              * spare steps (exact), and it must happen near the rabbit (the locality window). */

@@ -5,8 +5,16 @@
  *
  * Only pushes and pulls capture an enemy piece (a simple step moves the mover's own piece), and
  * the enemy piece they move must stand beside a trap: it is either pushed or pulled onto the trap,
- * or it is the last friend beside a trap holding another of its pieces. The detector lists the
- * side's actions and plays only those on a copy. */
+ * or it is the last friend beside a trap holding another of its pieces.
+ *
+ * The evaluation asks for both sides' threats at every leaf, and the detector was 40 % of the step
+ * search's time when it played every candidate action on a copy of the state (perf, three middle
+ * game searches; docs/arimaa.md, "The nineteenth round"). So an action is played here on the two
+ * occupancy sets only (arm_played), a whole state is made only for the best capture found and for
+ * a first action after which a capture is still possible, and the pushes and pulls are listed
+ * straight from the pieces that can be captured. The actions are tried in the order
+ * arm_actions_of lists them, so the capture kept among equal ones is the one it would give
+ * (tests/arimaa: checked against the detector that played every action). */
 #include "arimaa_internal.h"
 
 int arm_capture_weight(const arm_state *before, const arm_state *after, int side)
@@ -24,56 +32,115 @@ int arm_capture_weight(const arm_state *before, const arm_state *after, int side
     return w;
 }
 
-/* The best capture of one push or pull from st (weights against root); updates *best and *after. */
-static void arm_threat_one(const arm_state *root, const arm_state *st, int side, int *best,
-                           arm_state *after)
+/* An action played on the occupancy sets alone: what it leaves and what it captures. */
+typedef struct arm_played {
+    uint64_t occ[2];
+    int weight;     /* arm_capture_weight of the capture, for the side the weights are for */
+    int enemy_lost; /* 1 when an enemy piece of that side went */
+} arm_played;
+
+/* Plays action a from st on the occupancy sets, with the captures after each step as
+ * arm_make_step makes them; the weights are side's. */
+static arm_played arm_play_on_sets(const arm_state *st, const arm_action *a, int side)
 {
-    int e = side ^ 1;
-    /* One action moves one enemy piece, so it captures only at a trap with exactly one enemy
-     * piece beside it: that piece goes onto the empty trap (pushed, or pulled by a piece of ours
-     * stepping off it), or it is the last defender of an enemy piece on the trap and is moved
-     * away. The piece moved needs a piece of ours beside it that could push or pull it. */
-    uint64_t movers = st->occ[side] & ~st->bb[side][ARM_RABBIT];
+    arm_played r = {{st->occ[0], st->occ[1]}, 0, 0};
+    /* The pieces the action moved, by the square they stand on (the board has the others). */
+    int moved_sq[2] = {-1, -1};
+    uint8_t moved_piece[2] = {ARM_EMPTY, ARM_EMPTY};
+    for (int i = 0; i < a->n; i++) {
+        int from = a->step[i] >> 2, to = arm_step_to(from, a->step[i] & 3);
+        uint8_t piece = from == moved_sq[0] ? moved_piece[0] : st->board[from];
+        int s = piece >> 3;
+        r.occ[s] ^= arm_bit(from) | arm_bit(to);
+        moved_sq[i] = to;
+        moved_piece[i] = piece;
+        /* Only the traps the step touches can capture (as in arm_make_step). */
+        uint64_t traps = ARM_TRAPS & (arm_bit(to) | arm_neighbours(arm_bit(from)));
+        for (int c = 0; traps && c < 2; c++) {
+            uint64_t doomed = traps & r.occ[c] & ~arm_neighbours(r.occ[c]);
+            for (; doomed; doomed &= doomed - 1) {
+                int sq = arm_lsb(doomed);
+                uint8_t gone = sq == moved_sq[i]   ? moved_piece[i]
+                               : sq == moved_sq[0] ? moved_piece[0]
+                                                   : st->board[sq];
+                r.occ[c] &= ~arm_bit(sq);
+                int w = 1 << (2 * (gone & 7));
+                r.weight += c == side ? -w : w;
+                r.enemy_lost |= c != side;
+            }
+        }
+    }
+    return r;
+}
+
+/* The enemy pieces of a one-action capture: at a trap with exactly one enemy piece beside it,
+ * that piece goes onto the empty trap (pushed, or pulled by a piece of ours stepping off it), or
+ * it is the last defender of an enemy piece on the trap and is moved away. Only those beside a
+ * non-rabbit of ours (a possible pusher or puller) are kept. occ are the sides' pieces. */
+static uint64_t arm_capture_zone(const uint64_t occ[2], uint64_t our_officers, int side)
+{
     uint64_t zone = 0;
     for (uint64_t t = ARM_TRAPS; t; t &= t - 1) {
-        uint64_t def = st->occ[e] & arm_neighbours(t & (0 - t));
+        uint64_t def = occ[side ^ 1] & arm_neighbours(t & (0 - t));
         if (def && !(def & (def - 1))) zone |= def;
     }
-    zone &= arm_neighbours(movers);
+    return zone & arm_neighbours(our_officers);
+}
+
+/* The best capture so far: its weight (against the root) and the actions that make it. */
+typedef struct arm_best {
+    int weight;
+    int n;
+    arm_action act[2];
+} arm_best;
+
+/* The best capture of one push or pull from st, after the actions of prefix (0 or 1) from the
+ * root; weights against the root, where base is the weight prefix captured already. */
+static void arm_threat_one(const arm_state *st, int side, const arm_action *prefix, int base,
+                           arm_best *best)
+{
+    int e = side ^ 1;
+    uint64_t officers = st->occ[side] & ~st->bb[side][ARM_RABBIT];
+    uint64_t zone = arm_capture_zone(st->occ, officers, side);
     if (!zone) return;
-    arm_action acts[ARM_MAX_ACTIONS];
-    /* Only a piece beside a piece of the zone can push or pull it. */
-    int n = arm_actions_of(st, side, 2, arm_neighbours(zone), acts);
-    for (int i = 0; i < n; i++) {
-        const arm_action *a = &acts[i];
-        if (a->n != 2) continue;
-        /* A push moves the enemy piece first, a pull second. */
-        int s0 = a->step[0] >> 2;
-        int victim = (st->board[s0] >> 3) == e ? s0 : a->step[1] >> 2;
-        if (!(zone & arm_bit(victim))) continue;
-        arm_state child = *st;
-        arm_apply_action(&child, a);
-        if (arm_popcount(child.occ[e]) == arm_popcount(st->occ[e])) continue;
-        int w = arm_capture_weight(root, &child, side);
-        if (w > *best) {
-            *best = w;
-            if (after) *after = child;
+    uint64_t empty = ~(st->occ[0] | st->occ[1]);
+    uint64_t movers = officers & arm_neighbours(zone) & ~arm_frozen(st, side);
+    for (; movers; movers &= movers - 1) {
+        int sq = arm_lsb(movers), type = st->board[sq] & 7;
+        uint64_t victims = arm_neighbours(arm_bit(sq)) & zone & arm_weaker(st, e, type);
+        for (; victims; victims &= victims - 1) {
+            int vsq = arm_lsb(victims);
+            /* Pulls (the mover steps away, the victim follows), then pushes (the victim steps
+             * to an empty square beside it, the mover follows), each by direction. */
+            for (int push = 0; push < 2; push++) {
+                int base_sq = push ? vsq : sq;
+                for (int d = 0; d < 4; d++) {
+                    int to = arm_step_to(base_sq, d);
+                    if (to < 0 || !(empty & arm_bit(to))) continue;
+                    arm_action a = {2, {0, 0}};
+                    a.step[0] = (uint8_t)(base_sq << 2 | d);
+                    a.step[1] = push ? (uint8_t)(sq << 2 | arm_dir_between(sq, vsq))
+                                     : (uint8_t)(vsq << 2 | arm_dir_between(vsq, sq));
+                    arm_played r = arm_play_on_sets(st, &a, side);
+                    if (!r.enemy_lost || base + r.weight <= best->weight) continue;
+                    best->weight = base + r.weight;
+                    best->n = prefix ? 2 : 1;
+                    if (prefix) best->act[0] = *prefix;
+                    best->act[prefix ? 1 : 0] = a;
+                }
+            }
         }
     }
 }
 
-int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *after)
+/* The preparations of a two-action capture from st: pushes and pulls of an enemy piece within two
+ * squares of a trap (moving it beside the trap, or a defender away), and steps that bring a piece
+ * of ours beside an enemy piece standing beside a trap (a pusher or puller arriving). Only a trap
+ * with at most two enemy pieces beside it can fall to two actions (each moves at most one enemy
+ * piece), and only with an enemy piece within two squares of it. */
+static void arm_threat_two(const arm_state *st, int side, arm_best *best)
 {
-    int best = 0;
-    arm_threat_one(st, st, side, &best, after);
-    if (actions < 2) return best > 0;
-    /* Two actions in one turn (at most 4 steps): a first action that prepares a capture, then
-     * the capture. The preparations tried: pushes and pulls of an enemy piece within two squares
-     * of a trap (moving it beside the trap, or a defender away), and steps that bring a piece of
-     * ours beside an enemy piece standing beside a trap (a pusher or puller arriving). */
     int e = side ^ 1;
-    /* Only a trap with at most two enemy pieces beside it can fall to two actions (each moves
-     * at most one enemy piece), and only with an enemy piece within two squares of it. */
     uint64_t near = 0, near2 = 0;
     for (uint64_t t = ARM_TRAPS; t; t &= t - 1) {
         uint64_t ring = arm_neighbours(t & (0 - t));
@@ -84,7 +151,7 @@ int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *af
         near2 |= area;
     }
     uint64_t arrive = arm_neighbours(st->occ[e] & near);
-    if (!(st->occ[e] & near2)) return best > 0;
+    if (!(st->occ[e] & near2)) return;
     arm_action acts[ARM_MAX_ACTIONS];
     /* The pieces that can make such a preparation: beside a piece in near2 (to push or pull
      * it) or beside a square of arrive (to step there). */
@@ -99,14 +166,31 @@ int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *af
             int to = arm_step_to(s0, a->step[0] & 3);
             if ((st->board[s0] & 7) == ARM_RABBIT || !(arrive & arm_bit(to))) continue;
         }
+        arm_played r = arm_play_on_sets(st, a, side);
+        if (r.weight > best->weight) {
+            best->weight = r.weight;
+            best->n = 1;
+            best->act[0] = *a;
+        }
+        /* The second action needs a capture zone after the first. The first moves no rabbit of
+         * ours (a preparation's step is not a rabbit's, and rabbits neither push nor pull), so
+         * our non-rabbits after it are our pieces left but the rabbits. */
+        if (!arm_capture_zone(r.occ, r.occ[side] & ~st->bb[side][ARM_RABBIT], side)) continue;
         arm_state child = *st;
         arm_apply_action(&child, a);
-        int w = arm_capture_weight(st, &child, side);
-        if (w > best) {
-            best = w;
-            if (after) *after = child;
-        }
-        arm_threat_one(st, &child, side, &best, after);
+        arm_threat_one(&child, side, a, r.weight, best);
     }
-    return best > 0;
+}
+
+int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *after)
+{
+    arm_best best = {0, 0, {{0, {0, 0}}, {0, {0, 0}}}};
+    arm_threat_one(st, side, NULL, 0, &best);
+    if (actions >= 2) arm_threat_two(st, side, &best);
+    if (best.weight <= 0) return 0;
+    if (after) {
+        *after = *st;
+        for (int i = 0; i < best.n; i++) arm_apply_action(after, &best.act[i]);
+    }
+    return 1;
 }

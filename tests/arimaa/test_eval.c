@@ -316,6 +316,129 @@ START_TEST(capture_threat_matches_brute_force)
 }
 END_TEST
 
+/* The capture-threat detector as it was before it played its actions on occupancy sets only
+ * (threats.c): every candidate action played on a copy of the whole state. It is the slow
+ * reference the detector must agree with exactly, capture and state after it alike. */
+static void reference_threat_one(const arm_state *root, const arm_state *st, int side, int *best,
+                                 arm_state *after)
+{
+    int e = side ^ 1;
+    uint64_t movers = st->occ[side] & ~st->bb[side][ARM_RABBIT];
+    uint64_t zone = 0;
+    for (uint64_t t = ARM_TRAPS; t; t &= t - 1) {
+        uint64_t def = st->occ[e] & arm_neighbours(t & (0 - t));
+        if (def && !(def & (def - 1))) zone |= def;
+    }
+    zone &= arm_neighbours(movers);
+    if (!zone) return;
+    arm_action acts[ARM_MAX_ACTIONS];
+    int n = arm_actions_of(st, side, 2, arm_neighbours(zone), acts);
+    for (int i = 0; i < n; i++) {
+        const arm_action *a = &acts[i];
+        if (a->n != 2) continue;
+        int s0 = a->step[0] >> 2;
+        int victim = (st->board[s0] >> 3) == e ? s0 : a->step[1] >> 2;
+        if (!(zone & arm_bit(victim))) continue;
+        arm_state child = *st;
+        arm_apply_action(&child, a);
+        if (arm_popcount(child.occ[e]) == arm_popcount(st->occ[e])) continue;
+        int w = arm_capture_weight(root, &child, side);
+        if (w > *best) {
+            *best = w;
+            *after = child;
+        }
+    }
+}
+
+static int reference_capture_threat(const arm_state *st, int side, int actions, arm_state *after)
+{
+    int best = 0;
+    reference_threat_one(st, st, side, &best, after);
+    if (actions < 2) return best > 0;
+    int e = side ^ 1;
+    uint64_t near = 0, near2 = 0;
+    for (uint64_t t = ARM_TRAPS; t; t &= t - 1) {
+        uint64_t ring = arm_neighbours(t & (0 - t));
+        uint64_t area = t & (0 - t);
+        area |= ring | arm_neighbours(ring);
+        if (arm_popcount(st->occ[e] & ring) > 2 || !(st->occ[e] & area)) continue;
+        near |= ring;
+        near2 |= area;
+    }
+    uint64_t arrive = arm_neighbours(st->occ[e] & near);
+    if (!(st->occ[e] & near2)) return best > 0;
+    arm_action acts[ARM_MAX_ACTIONS];
+    int n = arm_actions_of(st, side, 2, arm_neighbours((st->occ[e] & near2) | arrive), acts);
+    for (int i = 0; i < n; i++) {
+        const arm_action *a = &acts[i];
+        int s0 = a->step[0] >> 2;
+        if (a->n == 2) {
+            int victim = (st->board[s0] >> 3) == e ? s0 : a->step[1] >> 2;
+            if (!(near2 & arm_bit(victim))) continue;
+        } else {
+            int to = arm_step_to(s0, a->step[0] & 3);
+            if ((st->board[s0] & 7) == ARM_RABBIT || !(arrive & arm_bit(to))) continue;
+        }
+        arm_state child = *st;
+        arm_apply_action(&child, a);
+        int w = arm_capture_weight(st, &child, side);
+        if (w > best) {
+            best = w;
+            *after = child;
+        }
+        reference_threat_one(st, &child, side, &best, after);
+    }
+    return best > 0;
+}
+
+/* The detector agrees with the slow reference above on random positions and on the positions
+ * random play reaches from them (more pieces beside traps): the same answer and, when there is a
+ * capture, the same state after it (the same capture among equal ones). */
+START_TEST(capture_threat_matches_reference)
+{
+    unsigned seed = 11;
+    int found = 0, found_two = 0;
+    for (int i = 0; i < 1500; i++) {
+        arm_state st = at_random_position(&seed, (int)(i & 1));
+        for (int walk = 0; walk < 6; walk++) {
+            for (int side = 0; side < 2; side++) {
+                int one_weight = 0;
+                for (int actions = 1; actions <= 2; actions++) {
+                    arm_state want, got;
+                    memset(&want, 0, sizeof want);
+                    memset(&got, 0, sizeof got);
+                    int r = reference_capture_threat(&st, side, actions, &want);
+                    ck_assert_int_eq(arm_capture_threat(&st, side, actions, &got), r);
+                    ck_assert_int_eq(arm_capture_threat(&st, side, actions, NULL), r);
+                    if (!r) continue;
+                    ck_assert_msg(memcmp(&want, &got, sizeof want) == 0,
+                                  "position %d walk %d side %d actions %d: another capture", i,
+                                  walk, side, actions);
+                    if (actions == 1) {
+                        found++;
+                        one_weight = arm_capture_weight(&st, &want, side);
+                    } else {
+                        /* A capture better than any one action's: the two-action part. */
+                        found_two += arm_capture_weight(&st, &want, side) > one_weight;
+                    }
+                }
+            }
+            /* One random action of the side to move, then the other side's turn. */
+            arm_action acts[ARM_MAX_ACTIONS];
+            int n = arm_actions(&st, st.side, 2, acts);
+            if (!n) break;
+            arm_apply_action(&st, &acts[rand_r(&seed) % (unsigned)n]);
+            st.side ^= 1;
+            st.hash = arm_hash_full(&st);
+            if (arm_static_result(&st) != BA_RESULT_ONGOING) break;
+        }
+    }
+    /* The positions had captures of both kinds to agree on. */
+    ck_assert_int_gt(found, 1000);
+    ck_assert_int_gt(found_two, 200);
+}
+END_TEST
+
 /* Concrete captures seen in games against bot_Sharp. */
 START_TEST(capture_threat_positions)
 {
@@ -878,6 +1001,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, power_balance);
     tcase_add_test(tc, goal_threat_detection_and_totals);
     tcase_add_test(tc, capture_threat_matches_brute_force);
+    tcase_add_test(tc, capture_threat_matches_reference);
     tcase_add_test(tc, capture_threat_positions);
     tcase_add_test(tc, capture_threat_term);
     tcase_add_test(tc, capture_threat_by_steps_left);
