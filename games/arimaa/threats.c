@@ -94,17 +94,21 @@ typedef struct arm_best {
     arm_action act[2];
 } arm_best;
 
-/* The best capture of one push or pull from st, after the actions of prefix (0 or 1) from the
- * root; weights against the root, where base is the weight prefix captured already. */
-static void arm_threat_one(const arm_state *st, int side, const arm_action *prefix, int base,
-                           arm_best *best)
+/* The non-rabbit pieces of side in st (the only ones that push or pull). */
+static uint64_t arm_officers(const arm_state *st, int side)
+{
+    return st->occ[side] & ~st->bb[side][ARM_RABBIT];
+}
+
+/* The best capture of one push or pull from st, whose capture zone (arm_capture_zone, not
+ * empty) the caller has found, after the actions of prefix (0 or 1) from the root; weights
+ * against the root, where base is the weight prefix captured already. */
+static void arm_threat_one(const arm_state *st, int side, uint64_t zone, const arm_action *prefix,
+                           int base, arm_best *best)
 {
     int e = side ^ 1;
-    uint64_t officers = st->occ[side] & ~st->bb[side][ARM_RABBIT];
-    uint64_t zone = arm_capture_zone(st->occ, officers, side);
-    if (!zone) return;
     uint64_t empty = ~(st->occ[0] | st->occ[1]);
-    uint64_t movers = officers & arm_neighbours(zone) & ~arm_frozen(st, side);
+    uint64_t movers = arm_officers(st, side) & arm_neighbours(zone) & ~arm_frozen(st, side);
     for (; movers; movers &= movers - 1) {
         int sq = arm_lsb(movers), type = st->board[sq] & 7;
         uint64_t victims = arm_neighbours(arm_bit(sq)) & zone & arm_weaker(st, e, type);
@@ -175,17 +179,19 @@ static void arm_threat_two(const arm_state *st, int side, arm_best *best)
         /* The second action needs a capture zone after the first. The first moves no rabbit of
          * ours (a preparation's step is not a rabbit's, and rabbits neither push nor pull), so
          * our non-rabbits after it are our pieces left but the rabbits. */
-        if (!arm_capture_zone(r.occ, r.occ[side] & ~st->bb[side][ARM_RABBIT], side)) continue;
+        uint64_t zone = arm_capture_zone(r.occ, r.occ[side] & ~st->bb[side][ARM_RABBIT], side);
+        if (!zone) continue;
         arm_state child = *st;
         arm_apply_action(&child, a);
-        arm_threat_one(&child, side, a, r.weight, best);
+        arm_threat_one(&child, side, zone, a, r.weight, best);
     }
 }
 
 int arm_capture_threat(const arm_state *st, int side, int actions, arm_state *after)
 {
     arm_best best = {0, 0, {{0, {0, 0}}, {0, {0, 0}}}};
-    arm_threat_one(st, side, NULL, 0, &best);
+    uint64_t zone = arm_capture_zone(st->occ, arm_officers(st, side), side);
+    if (zone) arm_threat_one(st, side, zone, NULL, 0, &best);
     if (actions >= 2) arm_threat_two(st, side, &best);
     if (best.weight <= 0) return 0;
     if (after) {
