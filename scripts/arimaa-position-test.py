@@ -23,12 +23,22 @@ setting's paired difference from the first (the reference): negative is better. 
 fixed positions make the screen immune to the machine's load; it is no match (the opponent never
 answers the new setting's own positions), so what it passes is then played.
 
+A setting `sharp:D` has Sharp itself choose at D steps (a second Sharp, 4 to 20 steps): the
+cost of the opponent's own choices in the same positions, the mark the ≥ 50 % goal sets (Sharp at
+4 steps: `sharp:4`). It needs --sharp.
+
+With --min-cost POINTS only the positions where the turn played in the record cost more than
+POINTS (the oracle's cost: Sharp's score before less its score of the next position) are kept:
+the record's blunders. Fewer positions, but settings differ there by hundreds of points where
+they differ by tens on all of them (depth 8 against 11 on the 37 above 1500: 1658 and 1176).
+
 With --list the positions and each setting's turns are printed without Sharp (no tools needed),
 with the depth each search completed and its speed, and each setting's mean depth.
 
 Usage: scripts/arimaa-position-test.py RECORDS... --bot NAME --scores SCORES
            [--sharp AEI_CHECKOUT SHARP_BINARY | --list] [--setting LIMIT[:PARAMS]]...
-           [--every N] [--games N] [--depth D] [--build DIR] [--boot N] [--move-timeout S]
+           [--every N] [--min-cost POINTS] [--games N] [--depth D] [--build DIR] [--boot N]
+           [--move-timeout S]
 """
 import argparse
 import importlib.util
@@ -52,8 +62,13 @@ def load_oracle():
 
 def parse_setting(text):
     """(engine keywords, params) of 'LIMIT' or 'LIMIT:PARAMS', LIMIT a depth of 1..64 steps or
-    seconds written with an s ('2s', '0.5s'); raises ValueError."""
+    seconds written with an s ('2s', '0.5s'); ({'sharp': D}, '') of 'sharp:D', Sharp itself
+    choosing at D steps (4..20); raises ValueError."""
     limit, _, params = text.partition(":")
+    if limit == "sharp":
+        if not (params.isdigit() and 4 <= int(params) <= 20):
+            raise ValueError("sharp:D takes a depth D of 4..20 steps, not %r" % text)
+        return {"sharp": int(params)}, ""
     if limit.isdigit() and 1 <= int(limit) <= 64:
         return {"depth": int(limit)}, params
     try:
@@ -66,9 +81,10 @@ def parse_setting(text):
     return {"time": seconds}, params
 
 
-def positions(oracle, boardai, records, bot, scores, first, every):
+def positions(oracle, boardai, records, bot, scores, first, every, min_cost=None):
     """[(game number, label, position text, Sharp's score before)]: the bot's turn starts while
-    the game was open, one in every @p every."""
+    the game was open, one in every @p every; with @p min_cost only those where the turn played
+    in the record cost more than that in Sharp's eyes (its score of the next position known)."""
     lc = oracle.sibling("arimaa-loss-check")
     games = oracle.bot_games(records, bot, lc, first)
     try:
@@ -79,18 +95,35 @@ def positions(oracle, boardai, records, bot, scores, first, every):
     found = []
     for number, ((_, _, tags, _), replayed) in enumerate(zip(games, replays)):
         side = "g" if tags["White"] == bot else "s"
-        for (text, label, _), (_, score) in zip(replayed, scored[number]):
-            if text[0] == side and score is not None and abs(score) < oracle.OPEN:
-                found.append((number, label, text, score))
+        rows = scored[number]
+        for i, ((text, label, _), (_, score)) in enumerate(zip(replayed, rows)):
+            if text[0] != side or score is None or abs(score) >= oracle.OPEN:
+                continue
+            if min_cost is not None:
+                after = rows[i + 1][1] if i + 1 < len(rows) else None
+                # The oracle's cost: the score before less the next one negated.
+                if after is None or score + after <= min_cost:
+                    continue
+            found.append((number, label, text, score))
     return found[::every]
 
 
 def our_turn(engine, game, text):
-    """(the turn the engine plays in @p text, the position after it, the search's result)."""
+    """(the turn the engine plays in @p text, the position after it, the depth it completed, its
+    nodes a second)."""
     pos = game.position(text)
     result = engine.search(pos)
     pos.play(result.best)
-    return str(result.best), pos, result
+    return str(result.best), pos, result.depth, result.nps
+
+
+def sharp_turn(oracle, generator, chooser, game, text, timeout):
+    """our_turn() for Sharp (@p chooser: its engine and depth) as the chooser."""
+    engine, depth = chooser
+    _, move = oracle.sharp_score(engine, text, timeout, generator)
+    pos = game.position(text)
+    pos.play(" ".join(t for t in move.split() if not t.endswith("x")))  # captures follow
+    return move, pos, depth, 0
 
 
 def main():
@@ -109,8 +142,12 @@ def main():
     ap.add_argument("--setting", action="append", default=[],
                     metavar="LIMIT[:PARAMS]",
                     help="a setting to screen: a depth in steps (8) or seconds a position (2s), "
-                    "and game parameters (repeat; the first is the reference; default 8)")
+                    "and game parameters; or sharp:D, Sharp choosing at D steps (repeat; the "
+                    "first is the reference; default 8)")
     ap.add_argument("--every", type=int, default=1, help="every N-th position (default 1)")
+    ap.add_argument("--min-cost", type=int, default=None, metavar="POINTS",
+                    help="only positions where the turn played in the record cost more than "
+                    "POINTS of Sharp's (its blunders: a sharper screen of fewer positions)")
     oracle = load_oracle()
     oracle.add_run_args(ap, "plays")
     args = ap.parse_args()
@@ -133,28 +170,45 @@ def main():
     players = []
     names = args.setting or ["8"]
     for name, (limit, params) in zip(names, settings):
+        if "sharp" in limit:
+            if not args.sharp:
+                ap.error("setting %s: Sharp chooses only with --sharp" % name)
+            chooser = oracle.open_sharp(args.sharp[0], args.sharp[1], limit["sharp"])
+            players.append((boardai.Game("arimaa"), (chooser, limit["sharp"])))
+            continue
         try:
             game = boardai.Game("arimaa:step_search=1" + ("," + params if params else ""))
         except boardai.BoardAIError as exc:
             ap.error("setting %s: %s" % (name, exc))
         players.append((game, boardai.Engine(game, **limit)))
-    chosen = positions(oracle, boardai, args.records, args.bot, args.scores, args.games, args.every)
+    chosen = positions(oracle, boardai, args.records, args.bot, args.scores, args.games, args.every,
+                       args.min_cost)
     if not chosen:
-        sys.exit("arimaa-position-test: no open turn start of %s's in the records" % args.bot)
+        sys.exit("arimaa-position-test: no open turn start of %s's in the records%s" % (
+            args.bot, "" if args.min_cost is None else
+            " whose turn cost more than %d" % args.min_cost))
     sharp = None
     if args.sharp:
         sharp = oracle.open_sharp(args.sharp[0], args.sharp[1], args.depth)
-    print("%d positions of %s's (one open turn start in every %d)" % (
-        len(chosen), args.bot, args.every), flush=True)
+    print("%d positions of %s's (one open turn start in every %d%s)" % (
+        len(chosen), args.bot, args.every, "" if args.min_cost is None else
+        " of those whose turn played cost more than %d" % args.min_cost), flush=True)
     costs = []  # per setting: [(cost, game number)]
     for name, (game, engine) in zip(names, players):
         mine, depths, start = [], [], time.time()
         for i, (number, label, text, before) in enumerate(chosen):
-            shown, after_pos, result = our_turn(engine, game, text)
-            depths.append(result.depth)
+            if isinstance(engine, tuple):
+                try:
+                    shown, after_pos, depth, nps = sharp_turn(oracle, generator, engine, game, text,
+                                                         args.move_timeout)
+                except Exception as exc:  # a silent or broken engine ends the run
+                    sys.exit("arimaa-position-test: %s choosing in %s: %s" % (name, text, exc))
+            else:
+                shown, after_pos, depth, nps = our_turn(engine, game, text)
+            depths.append(depth)
             if sharp is None:
                 print("%s game %d %s %s: %s (depth %d, %.0f nodes/s)" % (
-                    name, number, label, text, shown, result.depth, result.nps))
+                    name, number, label, text, shown, depth, nps))
                 continue
             if after_pos.result != boardai.Result.ONGOING:
                 # Sharp's "after" is the opponent's view: the mover's win is -CLIP there.
@@ -183,8 +237,9 @@ def main():
                                              oracle.resampled(mine, args.boot)), flush=True)
     if sharp is None:
         return
-    sharp.quit()
-    sharp.cleanup()
+    for chooser in [sharp] + [e[0] for _, e in players if isinstance(e, tuple)]:
+        chooser.quit()
+        chooser.cleanup()
     for name, mine in list(zip(names, costs))[1:]:
         diff = [(a - b, g) for (a, g), (b, _) in zip(mine, costs[0])]
         print("%s minus %s: %+.0f%s" % (name, names[0], sum(d for d, _ in diff) / len(diff),

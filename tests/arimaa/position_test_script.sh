@@ -3,9 +3,10 @@
 # scores kept in bench/data are the bot's open turn starts (counted again here straight from the
 # scores file's lines: Steps to move, scored, |score| < 5000), one in every N; each setting's
 # turn is a legal turn of its position (replayed through the Python binding), with the depth it
-# completed (4 at depth 4) and the mean; a setting's parameters reach the engine (at depth 4 on
+# completed (4 at depth 4) and the mean; --min-cost keeps the turns that cost more (counted again
+# from the scores file's lines too); a setting's parameters reach the engine (at depth 4 on
 # the first position, the defaults and blocking_pct=0 play different turns); a time limit runs;
-# bad limits, an unknown parameter and a missing scores file are refused with a message; --help
+# bad limits, Sharp as a chooser without --sharp or at a depth it refuses, an unknown parameter and a missing scores file are refused with a message; --help
 # answers.
 # Usage: tests/arimaa/position_test_script.sh <source dir> <build dir>
 set -uo pipefail
@@ -37,6 +38,19 @@ lines=$(grep -c '^4\(:blocking_pct=0\)\? game .* (depth 4, [0-9]* nodes/s)$' "$t
 [ "$lines" -eq $((2 * want)) ] || { echo "turn lines: $lines, want $((2 * want))"; fail=1; }
 grep -q '^4:blocking_pct=0: mean depth 4.0 steps (4 to 4)$' "$tmp/list.txt" ||
     { echo "mean depth: $(grep 'mean depth' "$tmp/list.txt")"; fail=1; }
+# --min-cost: the open turn starts whose turn played cost more than 1500 (Sharp's score before
+# plus its score of the next position, the opponent's view), counted again from the lines.
+blunders=$(gzip -dc "$scores" | awk -v sides="$sides" '
+    /^#/ { g++; pending = ""; next }
+    pending != "" && NF == 4 && pending + $4 > 1500 { n++ }
+    { pending = "" }
+    $2 == substr(sides, g + 1, 1) && NF == 4 && $4 < 5000 && $4 > -5000 { pending = $4 }
+    END { print n }')
+out=$(python3 "$script" "$r15" "$trap100" --games 11 --bot Steps --scores "$scores" \
+    --build "$build" --list --min-cost 1500 --setting 4 2>&1 | head -n 1)
+[ "$out" = "$blunders positions of Steps's (one open turn start in every 1 of those whose turn played cost more than 1500)" ] ||
+    { echo "min-cost: want $blunders, got: $out"; fail=1; }
+[ "$blunders" -gt 20 ] || { echo "min-cost: only $blunders blunders counted"; fail=1; }
 # A time limit: each search stops within it, having completed some depth.
 out=$(python3 "$script" "$r15" "$trap100" --games 11 --bot Steps --scores "$scores" \
     --build "$build" --list --every 100 --setting 0.2s 2>&1)
@@ -79,6 +93,10 @@ for bad in x:trap_pct=1 0 65 0s 2m; do
     refused "bad setting $bad" "$limits, not '$bad'" --scores "$scores" --list --games 11 \
         --setting "$bad"
 done
+refused "sharp:D out of range" "sharp:D takes a depth D of 4..20 steps, not 'sharp:3'" \
+    --scores "$scores" --list --games 11 --setting sharp:3
+refused "sharp:D without Sharp" "setting sharp:4: Sharp chooses only with --sharp" \
+    --scores "$scores" --list --games 11 --setting sharp:4
 refused "unknown parameter" "setting 4:no_such=1:" --scores "$scores" --list --games 11 \
     --setting 4:no_such=1
 refused "no scores" "none.txt: no such scores file" --scores "$tmp/none.txt" --list
