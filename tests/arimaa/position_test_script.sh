@@ -6,7 +6,8 @@
 # completed (4 at depth 4) and the mean; --min-cost keeps the turns that cost more (counted again
 # from the scores file's lines too); a setting's parameters reach the engine (at depth 4 on
 # the first position, the defaults and blocking_pct=0 play different turns); a time limit runs;
-# bad limits, Sharp as a chooser without --sharp or at a depth it refuses, an unknown parameter and a missing scores file are refused with a message; --help
+# bad limits, Sharp as a chooser without --sharp or at a depth it refuses, an unknown parameter
+# and a missing scores file are refused with a message; --help
 # answers.
 # Usage: tests/arimaa/position_test_script.sh <source dir> <build dir>
 set -uo pipefail
