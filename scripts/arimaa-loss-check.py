@@ -50,6 +50,12 @@ def side_of(label):
     return {"w": "g", "b": "s"}.get(label[-1], label[-1])
 
 
+def steps_played(tokens):
+    """The steps of a turn's tokens as the board plays them: a record's capture tokens ('rc6x')
+    follow from the steps and are left out."""
+    return " ".join(t for t in tokens if not t.endswith("x"))
+
+
 def setup_board(turns):
     """The position text after the two setup turns, or raise ValueError."""
     board = ["."] * 64
@@ -93,7 +99,7 @@ def check_game(game, boardai, turns, bot, least, pieces):
     threat = None  # the opponent's capture threat after BOT's last turn
     for line in turns[2:]:
         label, *steps = line.split()
-        played = " ".join(t for t in steps if not t.endswith("x"))  # captures follow from steps
+        played = steps_played(steps)
         if not played:
             break  # the game ended before this turn
         ours = side_of(label) == bot

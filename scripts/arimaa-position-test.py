@@ -82,11 +82,11 @@ def parse_setting(text):
     return {"time": seconds}, params
 
 
-def positions(oracle, boardai, records, bot, scores, first, every, min_cost=None):
+def positions(oracle, lc, boardai, records, bot, scores, first, every, min_cost=None):
     """[(game number, label, position text, Sharp's score before)]: the bot's turn starts while
     the game was open, one in every @p every; with @p min_cost only those where the turn played
-    in the record cost more than that in Sharp's eyes (its score of the next position known)."""
-    lc = oracle.sibling("arimaa-loss-check")
+    in the record cost more than that in Sharp's eyes (its score of the next position known);
+    @p lc is scripts/arimaa-loss-check.py (its reading of the records)."""
     games = oracle.bot_games(records, bot, lc, first)
     try:
         replays = oracle.replay_games(games, boardai.Game("arimaa"), boardai, lc)
@@ -118,12 +118,12 @@ def our_turn(engine, game, text):
     return str(result.best), pos, result.depth, result.nps
 
 
-def sharp_turn(oracle, generator, chooser, game, text, timeout):
+def sharp_turn(oracle, lc, generator, chooser, game, text, timeout):
     """our_turn() for Sharp (@p chooser: its engine and depth) as the chooser."""
     engine, depth = chooser
     _, move = oracle.sharp_score(engine, text, timeout, generator)
     pos = game.position(text)
-    pos.play(" ".join(t for t in move.split() if not t.endswith("x")))  # captures follow
+    pos.play(lc.steps_played(move.split()))
     return move, pos, depth, 0
 
 
@@ -182,8 +182,9 @@ def main():
         except boardai.BoardAIError as exc:
             ap.error("setting %s: %s" % (name, exc))
         players.append((game, boardai.Engine(game, **limit)))
-    chosen = positions(oracle, boardai, args.records, args.bot, args.scores, args.games, args.every,
-                       args.min_cost)
+    lc = oracle.sibling("arimaa-loss-check")
+    chosen = positions(oracle, lc, boardai, args.records, args.bot, args.scores, args.games,
+                       args.every, args.min_cost)
     if not chosen:
         sys.exit("arimaa-position-test: no open turn start of %s's in the records%s" % (
             args.bot, "" if args.min_cost is None else
@@ -200,8 +201,8 @@ def main():
         for i, (number, label, text, before) in enumerate(chosen):
             if isinstance(engine, tuple):
                 try:
-                    shown, after_pos, depth, nps = sharp_turn(oracle, generator, engine, game, text,
-                                                         args.move_timeout)
+                    shown, after_pos, depth, nps = sharp_turn(
+                        oracle, lc, generator, engine, game, text, args.move_timeout)
                 except Exception as exc:  # a silent or broken engine ends the run
                     sys.exit("arimaa-position-test: %s choosing in %s: %s" % (name, text, exc))
             else:

@@ -88,7 +88,7 @@ def replay(game, boardai, lc, turns):
     out = []
     for line in turns[2:]:
         label, *steps = line.split()
-        played = " ".join(t for t in steps if not t.endswith("x"))  # captures follow from steps
+        played = lc.steps_played(steps)
         if not played or pos.result != boardai.Result.ONGOING:
             break
         out.append((pos.text, label, " ".join(steps)))
