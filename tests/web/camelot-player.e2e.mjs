@@ -11,13 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { OUT, STEP_TIMEOUT, check, needTools, freePort, startServer, launch, watchErrors, serverDown,
-  settled, click, pieces, serverState, finish } from './lib.mjs';
+  settled, click, pieces, serverState, finish, sleep } from './lib.mjs';
 
 const SAMPLE = '1. E6-E8 H11-J9\n2. G6-I8 J9-H11-F9\n3. I6-J5 F10-D12-B10\n4. F6-F8 D10-F10\n' +
   '5. G7-E9 J11-H9xJ7\n6. C6-E6-G8-I6-K6xI8 F9xD9\n';
 const NEAR_WIN = 'K1/4M3/10/12/12/12/mm10/12/12/12/12/12/12/10/8/2 w 0 0 - 0';
-
-function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 
 async function api(base, method, path, body) {
   const res = await fetch(base + path.replace(/^\//, ''), {

@@ -14,6 +14,8 @@ export const BIN = process.argv[2] || process.env.CAMELOT_WEB_BIN ||
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 export const STEP_TIMEOUT = 20000;
 
+export function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
+
 export const results = { passed: 0, failed: 0 };
 export function check(cond, what) {
   if (cond) { results.passed++; console.log(`ok   ${what}`); }
@@ -93,7 +95,19 @@ export async function settled(page, plies) {
 
 export async function click(page, sq) {
   // Pieces lie over squares; either carries data-sq, the square's rect is always there.
-  await page.locator(`#board rect[data-sq="${sq}"]`).click({ force: true });
+  // force skips the hit-target check (the piece is on top), but with it Playwright does not
+  // retry either; the page redraws the whole board on every state it gets (a poll, a reload),
+  // so a rect found just before a redraw is detached when clicked ("Element is not visible",
+  // seen once in CI). Such a click never reached the page, so it is tried again on the new rect.
+  for (let tries = 1; ; tries++) {
+    try {
+      await page.locator(`#board rect[data-sq="${sq}"]`).click({ force: true, timeout: STEP_TIMEOUT });
+      return;
+    } catch (e) {
+      if (tries >= 5 || !/not visible|not attached|detached/i.test(String(e.message))) throw e;
+      await sleep(100);
+    }
+  }
 }
 
 export async function pieces(page) {
