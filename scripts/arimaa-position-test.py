@@ -33,12 +33,15 @@ the record's blunders. Fewer positions, but settings differ there by hundreds of
 they differ by tens on all of them (on the 37 above 1500: depth 8 1632, depth 10 1212, Sharp at
 4 steps 408).
 
+With --each every position's turn under every setting is printed with its cost and Sharp's answer
+to it (the line its search found), to compare two settings' choices position by position.
+
 With --list the positions and each setting's turns are printed without Sharp (no tools needed),
 with the depth each search completed and its speed, and each setting's mean depth.
 
 Usage: scripts/arimaa-position-test.py RECORDS... --bot NAME --scores SCORES
            [--sharp AEI_CHECKOUT SHARP_BINARY | --list] [--setting LIMIT[:PARAMS]]...
-           [--every N] [--min-cost POINTS] [--games N] [--depth D] [--build DIR] [--boot N]
+           [--every N] [--min-cost POINTS] [--each] [--games N] [--depth D] [--build DIR] [--boot N]
            [--move-timeout S]
 """
 import argparse
@@ -149,6 +152,9 @@ def main():
     ap.add_argument("--min-cost", type=int, default=None, metavar="POINTS",
                     help="only positions where the turn played in the record cost more than "
                     "POINTS of Sharp's (its blunders: a sharper screen of fewer positions)")
+    ap.add_argument("--each", action="store_true",
+                    help="print every position's turn under every setting, its cost and Sharp's "
+                    "answer to it")
     oracle = load_oracle()
     oracle.add_run_args(ap, "plays")
     args = ap.parse_args()
@@ -218,14 +224,19 @@ def main():
                                                  else boardai.Result.WIN1)
                 after = 0 if after_pos.result == boardai.Result.DRAW else (
                     -CLIP if mover_won else CLIP)
+                answer = "(game over)"
             else:
                 try:
-                    after, _ = oracle.sharp_score(sharp, after_pos.text, args.move_timeout,
+                    after, answer = oracle.sharp_score(sharp, after_pos.text, args.move_timeout,
                                                   generator)
                 except Exception as exc:  # a silent or broken engine ends the run
                     sys.exit("arimaa-position-test: Sharp on %s: %s" % (after_pos.text, exc))
                 after = 0 if after is None else max(-CLIP, min(CLIP, after))
             mine.append((before + after, number))
+            if args.each:
+                print("  %s game %d %s%s: %s cost %d, Sharp's answer %s" % (
+                    name, number, label, " " + text if name == names[0] else "", shown,
+                    before + after, answer), flush=True)
             spent = time.time() - start
             print("  %s: %d/%d positions, %.0f s spent, about %.0f s left" % (
                 name, i + 1, len(chosen), spent, spent / (i + 1) * (len(chosen) - i - 1)),
