@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""bot_Sharp's static evaluation as the teacher of ours: how far our evaluation's terms account
+for Sharp's view of the same positions, and what Sharp knows that they do not.
+
+The positions are those of a scores file (scripts/arimaa-sharp-oracle.py or
+scripts/arimaa-sharp-games.py), kept while the game was open (Sharp's search score within five
+rabbits). Sharp's static evaluation of each, with its components, comes from the `evalPos` mode
+of a developer build of Sharp (an outside engine, fetched and built outside this repository for
+measurement only: its release build has no such mode; the developer build is the same source with
+its developer switch, `isDev` in main/main.cpp, turned on). Ours comes from `explain()` on the
+build given, every term at 100 % (`blocking_pct=100,...`), so that a fitted coefficient is the
+percent the term's knob would need.
+
+Printed: the least-squares fit of Sharp's static score (the side to move's view) on our terms,
+with R^2 and each term's coefficient as a percent of material's (the knob's value that would
+match Sharp's static view, with a 95 % interval from resampling whole games); R^2 of material
+alone; and the correlation of the fit's residual with each of Sharp's components (what Sharp
+prices that our terms do not see: threats of two turns, blockades, hostages...).
+
+Usage: scripts/arimaa-sharp-static.py SCORES... --sharp-dev BINARY [--build DIR] [--boot N]
+"""
+import argparse
+import importlib.util
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COMPONENTS = ["Material", "PieceSquare", "TCScore", "PEleMobility", "OEleMobility", "ThreatScore",
+              "StratScorePla", "StratScoreOpp", "SheriffScorePla", "SheriffScoreOpp", "AlignPla",
+              "AlignOpp", "ImbalancePla", "ImbalanceOpp", "RabScorePla", "RabScoreOpp"]
+FINAL = "Final Score"
+
+
+def sharp_static(binary, texts):
+    """[{component: value}] of Sharp's evalPos for each position text (side to move's view)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        for text in texts:
+            # Sharp's board file: a turn label (the side to move; the turn number, unknown here,
+            # fixed at a middle-game 10) and the 64 squares, rank 8 first.
+            f.write("10%s\n%s\n;\n" % (text[0], text.split("[", 1)[1][:64]))
+        path = f.name
+    try:
+        out = subprocess.run([binary, "evalPos", path], capture_output=True, text=True,
+                             timeout=600, check=False).stdout
+    finally:
+        os.unlink(path)
+    blocks = re.split(r"\n(\d+)-{20,}\n", "\n" + out)
+    found = {}
+    for i in range(1, len(blocks), 2):
+        values = {}
+        for line in blocks[i + 1].splitlines():
+            name, _, value = line.partition(":")
+            value = (value.split() or [""])[0]  # "Material: -1400 EMHH... emhh..." names the armies
+            if (name in COMPONENTS or name == FINAL) and value.lstrip("-").isdigit():
+                values[name] = int(value)
+        found[int(blocks[i])] = values
+    if len(found) != len(texts) or any(FINAL not in v for v in found.values()):
+        sys.exit("arimaa-sharp-static: %s evalPos answered %d of %d positions (is it a "
+                 "developer build?)" % (binary, len(found), len(texts)))
+    return [found[i] for i in range(len(texts))]
+
+
+def least_squares(rows, ys, ft):
+    """(coefficients, R^2) of ys on rows (each with a constant 1 appended)."""
+    n = len(rows[0]) + 1
+    ata = [[0.0] * n for _ in range(n)]
+    aty = [0.0] * n
+    for row, y in zip(rows, ys):
+        x = row + [1.0]
+        for i in range(n):
+            aty[i] += x[i] * y
+            for j in range(n):
+                ata[i][j] += x[i] * x[j]
+    w = ft.solve(ata, aty)
+    mean = sum(ys) / len(ys)
+    res = [y - sum(a * b for a, b in zip(row + [1.0], w)) for row, y in zip(rows, ys)]
+    total = sum((y - mean) ** 2 for y in ys) or 1.0
+    return w, 1.0 - sum(r * r for r in res) / total, res
+
+
+def correlation(xs, ys):
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    return sxy / (sxx * syy) ** 0.5 if sxx and syy else 0.0
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="bot_Sharp's static evaluation against ours on the positions of scores "
+        "files (measurement only; the tools stay outside the project)")
+    ap.add_argument("scores", nargs="+", metavar="SCORES", help="scores files (.gz read as such)")
+    ap.add_argument("--sharp-dev", required=True, metavar="BINARY",
+                    help="a developer build of bot_Sharp (its evalPos mode)")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="the build whose library evaluates (default build)")
+    ap.add_argument("--boot", type=int, default=200,
+                    help="resamplings of whole games for the intervals (default 200)")
+    args = ap.parse_args()
+    if not os.access(args.sharp_dev, os.X_OK):
+        ap.error("%s: not an executable" % args.sharp_dev)
+    spec = importlib.util.spec_from_file_location(
+        "arimaa_sharp_oracle", os.path.join(ROOT, "scripts", "arimaa-sharp-oracle.py"))
+    oracle = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(oracle)
+    ft = oracle.sibling("arimaa-fit-terms")
+    os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    import boardai  # pylint: disable=import-outside-toplevel
+    game = boardai.Game("arimaa:" + ",".join("%s=100" % knob for _, knob in ft.TERMS))
+    picked = []  # (game id, text, our features from the side to move's view)
+    for gid, _, text, score in ft.read_scored_games(args.scores):
+        if score is None or abs(score) >= oracle.OPEN:
+            continue
+        f = ft.features(game, text)
+        if f is None:
+            continue
+        sign = 1.0 if text[0] == "g" else -1.0
+        picked.append((gid, text, [sign * v for v in f[:-1]]))
+    if len(picked) < 50:
+        sys.exit("arimaa-sharp-static: only %d open, quiet positions" % len(picked))
+    sharp = sharp_static(args.sharp_dev, [t for _, t, _ in picked])
+    names = ["material"] + [t for t, _ in ft.TERMS[:6]] + ["threat", "placement"]
+    rows = [f for _, _, f in picked]
+    ys = [float(s[FINAL]) for s in sharp]
+    w, r2, res = least_squares(rows, ys, ft)
+    _, r2_material, _ = least_squares([[r[0]] for r in rows], ys, ft)
+    by_game = {}
+    for i, (gid, _, _) in enumerate(picked):
+        by_game.setdefault(gid, []).append(i)
+    rng, games, boots = random.Random(1), sorted(by_game), []
+    for _ in range(args.boot):
+        idx = [i for g in (rng.choice(games) for _ in games) for i in by_game[g]]
+        wb, _, _ = least_squares([rows[i] for i in idx], [ys[i] for i in idx], ft)
+        boots.append([100.0 * v / wb[0] for v in wb[1:len(names)]])
+    print("%d positions of %d games; Sharp's static score on our terms: R^2 %.3f (material "
+          "alone %.3f), %.2f of Sharp's points per point of our material"
+          % (len(rows), len(games), r2, r2_material, w[0] / 100.0))  # features are in rabbits
+    for k, name in enumerate(names[1:]):
+        pct = 100.0 * w[k + 1] / w[0]
+        spread = sorted(b[k] for b in boots)
+        interval = " [%+.0f, %+.0f]" % (spread[int(0.025 * (len(spread) - 1))],
+                                        spread[int(0.975 * (len(spread) - 1))]) if spread else ""
+        print("  %-14s %+5.0f %%%s" % (name, pct, interval))
+    print("the residual's correlation with Sharp's components (side to move's view):")
+    for c in COMPONENTS:
+        xs = [float(s.get(c, 0)) for s in sharp]
+        mean = sum(xs) / len(xs)
+        sd = (sum((x - mean) ** 2 for x in xs) / len(xs)) ** 0.5
+        print("  %-16s %+.3f (its spread %.0f)" % (c, correlation(xs, res), sd))
+
+
+if __name__ == "__main__":
+    main()

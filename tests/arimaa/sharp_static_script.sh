@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# scripts/arimaa-sharp-static.py without Sharp: bot_Sharp's developer build is an outside engine
+# that is not installed here, so a stand-in answers its evalPos with a score whose make-up is
+# known: 8 points per point of our material and 4 per point of our blocking term (both from the
+# side to move's view, every term at 100 %, as explain() prints them), plus components that say
+# nothing. The fit must find blocking at +50 % of material and the other terms at 0,
+# R^2 1, and the residual uncorrelated; a stand-in that answers for too few positions, a binary
+# that is not executable and too few positions are refused with a message; --help answers.
+# Usage: tests/arimaa/sharp_static_script.sh <source dir> <build dir>
+set -uo pipefail
+src=$1
+build=$2
+fail=0
+script=$src/scripts/arimaa-sharp-static.py
+scores=$src/bench/data/arimaa-sharp-oracle-r17.txt.gz
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The stand-in: `<it> evalPos FILE` prints, per board of FILE, "N-----..." and its components.
+cat >"$tmp/sharp-standin" <<PY
+#!/usr/bin/env python3
+import re, sys
+sys.path.insert(0, "$src/bindings/python")
+import os
+os.environ["BOARDAI_LIB"] = "$build/lib"
+import boardai
+knobs = ["blocking_pct", "passed_pct", "goal_table_pct", "power_pct", "loose_rabbit_pct",
+         "trap_pct", "threat_pct", "placement_pct"]
+game = boardai.Game("arimaa:" + ",".join(k + "=100" for k in knobs))
+limit = int(os.environ.get("STANDIN_LIMIT", "1000000"))
+boards = [b for b in open(sys.argv[2]).read().split(";") if b.strip()]
+for i, b in enumerate(boards[:limit]):
+    label, squares = b.split()
+    side = label[-1]
+    terms = {}
+    for line in game.position("%s [%s]" % (side, squares)).explain().splitlines():
+        m = re.match(r"(\S+) (-?\d+) (-?\d+)$", line)
+        if m:
+            mine, theirs = (int(m[2]), int(m[3])) if side == "g" else (int(m[3]), int(m[2]))
+            # material and traps are printed as each side's difference already, the others
+            # as each side's own sum
+            terms[m[1]] = mine if m[1] in ("material(harlog)", "traps") else mine - theirs
+    final = 8 * terms["material(harlog)"] + 4 * terms["blocking"]
+    print("%d------------------------------------------------" % i)
+    print("Material: %d EMHH emhh" % (10 * terms["material(harlog)"]))
+    print("ThreatScore: %d" % (i % 7))
+    print("Final Score: %d" % final)
+    print()
+PY
+chmod +x "$tmp/sharp-standin"
+
+out=$(python3 "$script" "$scores" --sharp-dev "$tmp/sharp-standin" --build "$build" --boot 20 2>&1)
+status=$?
+[ $status -eq 0 ] || { echo "fit: exit status $status: $out"; fail=1; }
+echo "$out" | grep -q "R^2 1.000 (material alone" || { echo "R^2: $out"; fail=1; }
+echo "$out" | grep -q ", 8.00 of Sharp's points per point of our material" ||
+    { echo "unit: $out"; fail=1; }
+echo "$out" | grep -q "^  blocking         +50 % \[+50, +50\]$" || { echo "blocking: $out"; fail=1; }
+for term in passed goal_threat power_balance loose_rabbits traps threat placement; do
+    echo "$out" | grep -Eq "^  $term +[+-]0 %" || { echo "$term: $out"; fail=1; }
+done
+echo "$out" | grep -Eq "^  ThreatScore +[+-]0\.0[0-9]{2} " || { echo "residual: $out"; fail=1; }
+
+refused() { # <what> <expected text> <args...>
+    local what=$1 text=$2
+    shift 2
+    out=$("$@" 2>&1)
+    status=$?
+    [ $status -ne 0 ] || { echo "$what: exit status 0"; fail=1; }
+    case $out in *"$text"*) ;; *) echo "$what: $out"; fail=1 ;; esac
+}
+refused "short answer" "answered 5 of" env STANDIN_LIMIT=5 python3 "$script" "$scores" \
+    --sharp-dev "$tmp/sharp-standin" --build "$build"
+refused "not executable" "$tmp/none: not an executable" python3 "$script" "$scores" \
+    --sharp-dev "$tmp/none" --build "$build"
+gzip -dc "$scores" | head -n 20 >"$tmp/few.txt"
+refused "few positions" "open, quiet positions" python3 "$script" "$tmp/few.txt" \
+    --sharp-dev "$tmp/sharp-standin" --build "$build"
+python3 "$script" --help | grep -q -- "--sharp-dev BINARY" || { echo "--help"; fail=1; }
+
+[ $fail -eq 0 ] && echo ok
+exit $fail
