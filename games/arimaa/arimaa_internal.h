@@ -54,10 +54,11 @@ typedef struct arm_params {
     int capture_threat_steps_left;
     /* Trap control (traps.c): points per unit of control difference at a trap, clipped at
      * +-trap_control_clip units; the percent of a piece's material charged when it stands beside
-     * a trap the opponent controls with a stronger enemy piece near (frozen: the second). */
+     * a trap the opponent controls with a stronger enemy piece near (frozen: the second; frozen
+     * with no friend within two squares, so that no step of its side's frees it: the third). */
     int trap_control_points, trap_control_clip;
     int trap_dominance; /* control units for the strongest piece near a trap (traps.c) */
-    int trap_danger_pct, trap_danger_frozen_pct;
+    int trap_danger_pct, trap_danger_frozen_pct, trap_danger_stuck_pct;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */

@@ -35,6 +35,7 @@ const arm_params arm_params_default = {
     .trap_dominance = 10,
     .trap_danger_pct = 10,
     .trap_danger_frozen_pct = 25,
+    .trap_danger_stuck_pct = 25,
     .goal_unsearched_flat = 1,
     .goal_extra_steps = 1,
     .goal_two_turns = {0, 0},

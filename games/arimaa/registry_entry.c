@@ -47,6 +47,16 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     /* Per engine (the moves stay whole turns), so boardai-match can pair the two searches. */
     {"step_search", "evaluation", "bool", "0..1", "0",
      "1: the engine chooses each turn by a search of steps, as the AEI program does; depth in steps"},
+    /* The trap term's own weights (traps.c), before trap_pct scales the term. */
+    {"trap_control_points", "evaluation", "int", "0..100", "1",
+     "points per unit of trap control that one side has over the other at a trap"},
+    {"trap_danger_pct", "evaluation", "int", "0..100", "10",
+     "percent of its material charged for a piece beside a trap the enemy controls, a stronger "
+     "enemy piece near"},
+    {"trap_danger_frozen_pct", "evaluation", "int", "0..100", "25",
+     "the same for a frozen piece"},
+    {"trap_danger_stuck_pct", "evaluation", "int", "0..100", "25",
+     "the same for a frozen piece with no friend within two squares"},
 };
 
 /* The names of the term scales above, in ARM_TERM_* order. */
@@ -69,6 +79,10 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int threat_waiting = arm_params_default.capture_threat_waiting_pct;
     int pass_rest = arm_params_default.pass_costs_rest;
     int steps_left = arm_params_default.capture_threat_steps_left;
+    int trap_points = arm_params_default.trap_control_points;
+    int danger = arm_params_default.trap_danger_pct;
+    int danger_frozen = arm_params_default.trap_danger_frozen_pct;
+    int danger_stuck = arm_params_default.trap_danger_stuck_pct;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -86,7 +100,11 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "threat_waiting_pct", 0, 100, &threat_waiting, err)) ||
         (rc = bac_reg_int(a, "threat_stuck_pct", 0, 100, &stuck, err)) ||
         (rc = bac_reg_int(a, "threat_steps_left", 0, 1, &steps_left, err)) ||
-        (rc = bac_reg_int(a, "step_search", 0, 1, &step_search, err)))
+        (rc = bac_reg_int(a, "step_search", 0, 1, &step_search, err)) ||
+        (rc = bac_reg_int(a, "trap_control_points", 0, 100, &trap_points, err)) ||
+        (rc = bac_reg_int(a, "trap_danger_pct", 0, 100, &danger, err)) ||
+        (rc = bac_reg_int(a, "trap_danger_frozen_pct", 0, 100, &danger_frozen, err)) ||
+        (rc = bac_reg_int(a, "trap_danger_stuck_pct", 0, 100, &danger_stuck, err)))
         return rc;
     int term_pct[ARM_TERMS];
     for (int t = 0; t < ARM_TERMS; t++) {
@@ -104,6 +122,10 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->capture_threat_stuck_pct = stuck;
     p->capture_threat_steps_left = steps_left;
     p->pass_costs_rest = pass_rest;
+    p->trap_control_points = trap_points;
+    p->trap_danger_pct = danger;
+    p->trap_danger_frozen_pct = danger_frozen;
+    p->trap_danger_stuck_pct = danger_stuck;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);

@@ -13,8 +13,9 @@
  * evaluation counts the difference of the two sides per trap, clipped, and charges a side for each
  * of its pieces within two squares of a trap the opponent controls when an enemy piece strong
  * enough to push or pull it stands within two squares of it: a share of the material it would
- * lose, more when the piece is frozen (it cannot walk away), half as much two squares from the
- * trap as beside it. */
+ * lose, more when the piece is frozen (it cannot walk away), a share of its own when it is
+ * frozen with no friend within two squares (stuck), half as much two squares from the trap as
+ * beside it. */
 #include "arimaa_internal.h"
 
 /* The weight of a piece in trap control, by type: the stronger piece decides who can push and
@@ -68,7 +69,9 @@ int arm_trap_terms(const arm_params *p, const arm_state *st, int side)
 int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
                          const uint64_t taken[2])
 {
-    if (p->trap_control_points <= 0 && p->trap_danger_pct <= 0) return 0;
+    int danger = p->trap_danger_pct > 0 || p->trap_danger_frozen_pct > 0 ||
+                 p->trap_danger_stuck_pct > 0;
+    if (p->trap_control_points <= 0 && !danger) return 0;
     int e = side ^ 1;
     uint64_t frozen[2] = {arm_frozen(st, 0), arm_frozen(st, 1)};
     uint64_t unfrozen[2] = {st->occ[0] & ~frozen[0], st->occ[1] & ~frozen[1]};
@@ -91,7 +94,7 @@ int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
         if (diff > p->trap_control_clip) diff = p->trap_control_clip;
         if (diff < -p->trap_control_clip) diff = -p->trap_control_clip;
         score += (long)diff * p->trap_control_points;
-        if (p->trap_danger_pct <= 0) continue;
+        if (!danger) continue;
         /* Pieces within two squares of a trap that the other side controls, with an enemy piece
          * strong enough to push or pull them within two squares: full rate beside the trap (one
          * push or pull from it), half rate two squares away. */
@@ -108,7 +111,14 @@ int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
                 near |= arm_neighbours(near);
                 if (!(arm_stronger(st, s ^ 1, type) & unfrozen[s ^ 1] & near)) continue;
                 if (value[s][type] < 0) value[s][type] = arm_piece_value(st, &p->eval, s, type);
-                int pct = frozen[s] & arm_bit(sq) ? p->trap_danger_frozen_pct : p->trap_danger_pct;
+                int pct = p->trap_danger_pct;
+                if (frozen[s] & arm_bit(sq))
+                    /* Stuck: no friend within two squares, so no step of its side's unfreezes
+                     * it before the enemy's next turn (Sharp's static evaluation charges such a
+                     * piece about half its value or more: docs/arimaa.md, the twenty-first
+                     * round). */
+                    pct = st->occ[s] & near & ~arm_bit(sq) ? p->trap_danger_frozen_pct
+                                                          : p->trap_danger_stuck_pct;
                 if (!((z.ring | arm_bit(z.sq)) & arm_bit(sq))) pct /= 2;
                 long cost = (long)value[s][type] * pct / 100;
                 if (cost > worst) worst = cost;

@@ -473,7 +473,7 @@ START_TEST(capture_threat_term)
 {
     arm_params p = unit_scales();
     /* The danger charges beside traps off: the threat alone (the two together below). */
-    p.trap_danger_pct = p.trap_danger_frozen_pct = 0;
+    p.trap_danger_pct = p.trap_danger_frozen_pct = p.trap_danger_stuck_pct = 0;
     arm_params off = p;
     off.capture_threat_pct = 0;
     arm_state push = at_pos('g', "Ee5 rf5 Ra2 rh8 ea8");
@@ -536,7 +536,7 @@ END_TEST
 START_TEST(capture_threat_by_steps_left)
 {
     arm_params off = unit_scales();
-    off.trap_danger_pct = off.trap_danger_frozen_pct = 0;
+    off.trap_danger_pct = off.trap_danger_frozen_pct = off.trap_danger_stuck_pct = 0;
     off.capture_threat_stuck_pct = off.capture_threat_waiting_pct; /* the f5 rabbit is stuck */
     off.by_steps = 1;
     arm_params on = off;
@@ -625,18 +625,29 @@ START_TEST(trap_control)
 END_TEST
 
 /* A piece beside a trap the opponent controls, a stronger enemy piece near: a share of its
- * material, the larger share when it is frozen. */
+ * material, a larger share when it is frozen, and the third share when it is frozen with no
+ * friend within two squares (stuck). */
 START_TEST(trap_danger)
 {
     arm_params p = unit_scales();
+    p.trap_danger_stuck_pct = 40; /* apart from the frozen share (25), to tell them apart */
     arm_params off = p;
-    off.trap_danger_pct = off.trap_danger_frozen_pct = 0;
-    /* The gold cat on c5 beside c6, frozen by the elephant on d5 (Silver controls c6 with 8). */
+    off.trap_danger_pct = off.trap_danger_frozen_pct = off.trap_danger_stuck_pct = 0;
+    /* The gold cat on c5 beside c6, frozen by the elephant on d5 (Silver controls c6 with 8),
+     * no gold piece within two squares: stuck. */
     arm_state frozen = at_pos('g', "Cc5 ed5 Ra1 rh8");
     arm_state none = at_pos('g', "ed5 Ra1 rh8");
     int cat = arm_material(&frozen, &p.eval, ARM_GOLD) - arm_material(&none, &p.eval, ARM_GOLD);
     ck_assert_int_gt(cat, 0);
     ck_assert_int_eq(arm_trap_terms(&p, &frozen, ARM_GOLD) - arm_trap_terms(&off, &frozen, ARM_GOLD),
+                     -(cat * p.trap_danger_stuck_pct / 100));
+    /* A gold rabbit on a5, two squares from the cat (not beside it: the cat stays frozen), could
+     * step beside it: frozen, not stuck. The rabbit itself is three squares from c6 and from
+     * the elephant, so it is not charged. */
+    arm_state helped = at_pos('g', "Cc5 Ra5 ed5 Ra1 rh8");
+    arm_state helped_none = at_pos('g', "Ra5 ed5 Ra1 rh8");
+    cat = arm_material(&helped, &p.eval, ARM_GOLD) - arm_material(&helped_none, &p.eval, ARM_GOLD);
+    ck_assert_int_eq(arm_trap_terms(&p, &helped, ARM_GOLD) - arm_trap_terms(&off, &helped, ARM_GOLD),
                      -(cat * p.trap_danger_frozen_pct / 100));
     /* A gold rabbit beside the cat unfreezes it: the smaller share (Silver still controls c6:
      * 8 against the cat's 4 and the rabbit's 1). The rabbit on b5, two squares from c6 and from
@@ -663,6 +674,38 @@ START_TEST(trap_danger)
     ck_assert_int_gt(r, 0);
     ck_assert_int_eq(arm_trap_terms(&p, &rabbit, ARM_GOLD) - arm_trap_terms(&off, &rabbit, ARM_GOLD),
                      r * p.trap_danger_pct / 100);
+    /* Each share alone: with the other two at 0 the stuck cat is still charged its share (the
+     * term was skipped whole when the free piece's share was 0, until the twenty-first round),
+     * the unfrozen one nothing. */
+    arm_params stuck_only = off;
+    stuck_only.trap_danger_stuck_pct = p.trap_danger_stuck_pct;
+    cat = arm_material(&frozen, &p.eval, ARM_GOLD) - arm_material(&none, &p.eval, ARM_GOLD);
+    ck_assert_int_eq(arm_trap_terms(&stuck_only, &frozen, ARM_GOLD) -
+                         arm_trap_terms(&off, &frozen, ARM_GOLD),
+                     -(cat * p.trap_danger_stuck_pct / 100));
+    ck_assert_int_eq(arm_trap_terms(&stuck_only, &guarded, ARM_GOLD),
+                     arm_trap_terms(&off, &guarded, ARM_GOLD));
+    /* The four weights are registry knobs, bounded 0..100 (defaults 1, 10, 25, 25). */
+    ba_game *g = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_game_open("arimaa:trap_control_points=3,trap_danger_pct=0,"
+                                  "trap_danger_frozen_pct=40,trap_danger_stuck_pct=70", &g, &err),
+                     BA_OK);
+    const arm_params *q = g->params;
+    ck_assert_int_eq(q->trap_control_points, 3);
+    ck_assert_int_eq(q->trap_danger_pct, 0);
+    ck_assert_int_eq(q->trap_danger_frozen_pct, 40);
+    ck_assert_int_eq(q->trap_danger_stuck_pct, 70);
+    ba_game_destroy(g);
+    ck_assert_int_eq(ba_game_open("arimaa:trap_pct=50", &g, &err), BA_OK);
+    q = g->params;
+    ck_assert_int_eq(q->trap_control_points, arm_params_default.trap_control_points);
+    ck_assert_int_eq(q->trap_danger_pct, arm_params_default.trap_danger_pct);
+    ck_assert_int_eq(q->trap_danger_frozen_pct, arm_params_default.trap_danger_frozen_pct);
+    ck_assert_int_eq(q->trap_danger_stuck_pct, arm_params_default.trap_danger_stuck_pct);
+    ba_game_destroy(g);
+    ck_assert_int_ne(ba_game_open("arimaa:trap_danger_frozen_pct=101", &g, &err), BA_OK);
+    ck_assert_ptr_nonnull(strstr(err.message, "trap_danger_frozen_pct"));
 }
 END_TEST
 
@@ -679,8 +722,9 @@ START_TEST(trap_dominance)
     arm_params sum_only = p;
     sum_only.trap_dominance = 0;
     arm_params sum_only_off = sum_only, off = p;
-    sum_only_off.trap_danger_pct = sum_only_off.trap_danger_frozen_pct = 0;
-    off.trap_danger_pct = off.trap_danger_frozen_pct = 0;
+    sum_only_off.trap_danger_pct = sum_only_off.trap_danger_frozen_pct =
+        sum_only_off.trap_danger_stuck_pct = 0;
+    off.trap_danger_pct = off.trap_danger_frozen_pct = off.trap_danger_stuck_pct = 0;
     ck_assert_int_eq(arm_trap_terms(&sum_only, &st, ARM_GOLD), arm_trap_terms(&sum_only_off, &st, ARM_GOLD));
     ck_assert_int_lt(arm_trap_terms(&p, &st, ARM_GOLD), arm_trap_terms(&off, &st, ARM_GOLD));
 }
