@@ -17,7 +17,12 @@ match Sharp's static view, with a 95 % interval from resampling whole games); R^
 alone; and the correlation of the fit's residual with each of Sharp's components (what Sharp
 prices that our terms do not see: threats of two turns, blockades, hostages...).
 
+With --split-traps the trap term is fitted as its four parts (each alone, the others' weights
+at 0: `trap_control_points`, `trap_danger_pct`, `trap_danger_frozen_pct`,
+`trap_danger_stuck_pct`), so that each part's percent says how its own weight should move.
+
 Usage: scripts/arimaa-sharp-static.py SCORES... --sharp-dev BINARY [--build DIR] [--boot N]
+           [--split-traps]
 """
 import argparse
 import importlib.util
@@ -33,6 +38,13 @@ COMPONENTS = ["Material", "PieceSquare", "TCScore", "PEleMobility", "OEleMobilit
               "StratScorePla", "StratScoreOpp", "SheriffScorePla", "SheriffScoreOpp", "AlignPla",
               "AlignOpp", "ImbalancePla", "ImbalanceOpp", "RabScorePla", "RabScoreOpp"]
 FINAL = "Final Score"
+TRAPS = 6  # the trap term's column among our features (material, 5 terms, traps, ...)
+# --split-traps: the weights set to 0 to leave one part of the trap term, and that part's name.
+SPLIT_OFF = ["trap_danger_pct=0,trap_danger_frozen_pct=0,trap_danger_stuck_pct=0",
+             "trap_control_points=0,trap_danger_frozen_pct=0,trap_danger_stuck_pct=0",
+             "trap_control_points=0,trap_danger_pct=0,trap_danger_stuck_pct=0",
+             "trap_control_points=0,trap_danger_pct=0,trap_danger_frozen_pct=0"]
+SPLIT_NAMES = ["trap_control", "trap_danger", "trap_danger_frozen", "trap_danger_stuck"]
 
 
 def sharp_static(binary, texts):
@@ -99,6 +111,10 @@ def main():
                     help="a developer build of bot_Sharp (its evalPos mode)")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="the build whose library evaluates (default build)")
+    ap.add_argument("--split-traps", action="store_true",
+                    help="fit the trap term's four parts apart: control, the danger of a piece "
+                    "beside a trap the enemy holds, the same for a frozen piece and for a "
+                    "frozen piece with no friend within two squares")
     ap.add_argument("--boot", type=int, default=200,
                     help="resamplings of whole games for the intervals (default 200)")
     args = ap.parse_args()
@@ -112,7 +128,11 @@ def main():
     os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
-    game = boardai.Game("arimaa:" + ",".join("%s=100" % knob for _, knob in ft.TERMS))
+    every = ",".join("%s=100" % knob for _, knob in ft.TERMS)
+    game = boardai.Game("arimaa:" + every)
+    # --split-traps: the trap term's four parts, each alone (the others' weights at 0).
+    parts = [boardai.Game("arimaa:%s,%s" % (every, off)) for off in SPLIT_OFF] \
+        if args.split_traps else []
     picked = []  # (game id, text, our features from the side to move's view)
     for gid, _, text, score in ft.read_scored_games(args.scores):
         if score is None or abs(score) >= oracle.OPEN:
@@ -121,11 +141,16 @@ def main():
         if f is None:
             continue
         sign = 1.0 if text[0] == "g" else -1.0
-        picked.append((gid, text, [sign * v for v in f[:-1]]))
+        row = [sign * v for v in f[:-1]]
+        if parts:
+            row[TRAPS:TRAPS + 1] = [sign * ft.features(g, text)[TRAPS] for g in parts]
+        picked.append((gid, text, row))
     if len(picked) < 50:
         sys.exit("arimaa-sharp-static: only %d open, quiet positions" % len(picked))
     sharp = sharp_static(args.sharp_dev, [t for _, t, _ in picked])
     names = ["material"] + [t for t, _ in ft.TERMS[:6]] + ["threat", "placement"]
+    if parts:
+        names[TRAPS:TRAPS + 1] = SPLIT_NAMES
     rows = [f for _, _, f in picked]
     ys = [float(s[FINAL]) for s in sharp]
     w, r2, res = least_squares(rows, ys, ft)

@@ -4,7 +4,8 @@
 # known: 8 points per point of our material and 4 per point of our blocking term (both from the
 # side to move's view, every term at 100 %, as explain() prints them), plus components that say
 # nothing. The fit must find blocking at +50 % of material and the other terms at 0,
-# R^2 1, and the residual uncorrelated; a stand-in that answers for too few positions, a binary
+# R^2 1, and the residual uncorrelated (with --split-traps, the trap term's four parts each at 0
+# too); a stand-in that answers for too few positions, a binary
 # that is not executable and too few positions are refused with a message; --help answers.
 # Usage: tests/arimaa/sharp_static_script.sh <source dir> <build dir>
 set -uo pipefail
@@ -60,6 +61,14 @@ for term in passed goal_threat power_balance loose_rabbits traps threat placemen
     echo "$out" | grep -Eq "^  $term +[+-]0 %" || { echo "$term: $out"; fail=1; }
 done
 echo "$out" | grep -Eq "^  ThreatScore +[+-]0\.0[0-9]{2} " || { echo "residual: $out"; fail=1; }
+# --split-traps: the trap term's four parts are fitted apart, each at 0 here too.
+out=$(python3 "$script" "$scores" --sharp-dev "$tmp/sharp-standin" --build "$build" --boot 5 \
+    --split-traps 2>&1)
+echo "$out" | grep -q "^  blocking         +50 % \[+50, +50\]$" || { echo "split: $out"; fail=1; }
+for term in trap_control trap_danger trap_danger_frozen trap_danger_stuck; do
+    echo "$out" | grep -Eq "^  $term +[+-]0 %" || { echo "split $term: $out"; fail=1; }
+done
+echo "$out" | grep -q "^  traps " && { echo "split: traps still whole: $out"; fail=1; }
 
 refused() { # <what> <expected text> <args...>
     local what=$1 text=$2
