@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *rest = text, *line;
     int searches = 0;
     while ((line = fuzz_next_line(&rest)) != NULL) {
-        if (fuzz_first_word_is(line, "setoption") && !fuzz_numbers_at_most(line, 64))
+        if (fuzz_first_word_is(line, "setoption") && !fuzz_setoption_allowed(line))
             continue;
         int rc = ba_arimaa_aei_feed(aei, line);
         FUZZ_CHECK(rc == BA_OK || rc == BA_ARIMAA_AEI_QUIT || rc == BA_ARIMAA_AEI_SEARCH);

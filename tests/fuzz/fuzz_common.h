@@ -133,4 +133,26 @@ static inline int fuzz_numbers_at_most(const char *line, uint64_t max)
     return 1;
 }
 
+/* Search threads a session harness allows: 64 threads started for each of a few searches
+ * under the sanitizers took 14 s in CI (a libFuzzer timeout), for no coverage that 2 lack.
+ * The threaded search itself is checked by the TSan suite. */
+#define FUZZ_THREADS_MAX 2
+
+/* A `setoption` line the harness may feed: small numbers only (tables of a few MiB), and at
+ * most FUZZ_THREADS_MAX when the line names threads (any case, any protocol's spelling). */
+static inline int fuzz_setoption_allowed(const char *line)
+{
+    if (!fuzz_numbers_at_most(line, 64))
+        return 0;
+    for (const char *p = line; *p; p++) {
+        static const char word[] = "thread";
+        size_t i = 0;
+        while (word[i] && (p[i] == word[i] || p[i] == word[i] - 'a' + 'A'))
+            i++;
+        if (!word[i])
+            return fuzz_numbers_at_most(line, FUZZ_THREADS_MAX);
+    }
+    return 1;
+}
+
 #endif

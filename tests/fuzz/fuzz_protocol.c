@@ -5,9 +5,9 @@
  * Every line is fed to one session; answers must be whole lines, and a session never breaks
  * (ba_protocol_feed returns BA_OK or BA_PROTOCOL_QUIT). To keep each input fast the harness
  * caps the session's node limit (300, 30 for an expensive game) and table size (1 MiB) before
- * every line, and skips `go`, `perft` (deeper than 1) and `setoption` lines with numbers that could start a long search or a
- * huge table (numbers so long that they overflow are still fed: they are refused), and every
- * `go` after the first FUZZ_SEARCHES_PER_INPUT.
+ * every line, and skips `go`, `perft` (deeper than 1) and `setoption` lines with numbers that
+ * could start a long search, a huge table or many threads (numbers so long that they overflow
+ * are still fed: they are refused), and every `go` after the first FUZZ_SEARCHES_PER_INPUT.
  */
 #include "fuzz_common.h"
 
@@ -39,7 +39,7 @@ static int line_allowed(const char *line)
     if (fuzz_first_word_is(line, "go"))
         return fuzz_numbers_at_most(line, FUZZ_NUMBER_MAX);
     if (fuzz_first_word_is(line, "setoption"))
-        return fuzz_numbers_at_most(line, 64);
+        return fuzz_setoption_allowed(line);
     return 1;
 }
 

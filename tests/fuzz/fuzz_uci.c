@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *rest = text, *line;
     int searches = 0;
     while ((line = fuzz_next_line(&rest)) != NULL) {
-        if (fuzz_first_word_is(line, "setoption") && !fuzz_numbers_at_most(line, 64))
+        if (fuzz_first_word_is(line, "setoption") && !fuzz_setoption_allowed(line))
             continue; /* Hash sizes: a big table per input is too slow, not wrong */
         int rc = ba_chess_uci_feed(uci, line);
         FUZZ_CHECK(rc == BA_OK || rc == BA_PROTOCOL_QUIT || rc == BA_CHESS_UCI_GO);
