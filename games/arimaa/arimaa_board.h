@@ -125,6 +125,15 @@ int arm_captures(arm_state *st, int *sq_out, uint8_t *piece_out);
 int arm_make_step(arm_state *st, int from, int dir, int *cap_sq, uint8_t *cap_piece);
 /* Frozen pieces of side s (adjacent to a stronger enemy and to no friend). */
 uint64_t arm_frozen(const arm_state *st, int s);
+/* 1 when the piece of owner on the square v (one bit) is frozen (frozen: arm_frozen(st, owner))
+ * with no friend within two squares: no step of owner's walks it away or unfreezes it before the
+ * enemy moves again. Used by the capture-threat term and the trap term. */
+static inline int arm_stuck(const arm_state *st, int owner, uint64_t frozen, uint64_t v)
+{
+    uint64_t near = arm_neighbours(v);
+    near |= arm_neighbours(near);
+    return (frozen & v) && !(st->occ[owner] & near & ~v);
+}
 /* Recomputes the hash from scratch (the incremental one must always equal it). */
 uint64_t arm_hash_full(const arm_state *st);
 /* Hash of the state as it will be at the end of the turn (side to move switched). */

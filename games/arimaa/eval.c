@@ -292,12 +292,8 @@ static int arm_victims_stuck(const arm_state *st, int owner, uint64_t victims)
 {
     if (!victims) return 0;
     uint64_t frozen = arm_frozen(st, owner);
-    for (uint64_t b = victims; b; b &= b - 1) {
-        uint64_t v = b & (0 - b);
-        uint64_t near = arm_neighbours(v);
-        near |= arm_neighbours(near);
-        if (!(frozen & v) || (st->occ[owner] & near & ~v)) return 0;
-    }
+    for (uint64_t b = victims; b; b &= b - 1)
+        if (!arm_stuck(st, owner, frozen, b & (0 - b))) return 0;
     return 1;
 }
 

@@ -117,8 +117,8 @@ int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
                      * it before the enemy's next turn (Sharp's static evaluation charges such a
                      * piece about half its value or more: docs/arimaa.md, the twenty-first
                      * round). */
-                    pct = st->occ[s] & near & ~arm_bit(sq) ? p->trap_danger_frozen_pct
-                                                          : p->trap_danger_stuck_pct;
+                    pct = arm_stuck(st, s, frozen[s], arm_bit(sq)) ? p->trap_danger_stuck_pct
+                                                                 : p->trap_danger_frozen_pct;
                 if (!((z.ring | arm_bit(z.sq)) & arm_bit(sq))) pct /= 2;
                 long cost = (long)value[s][type] * pct / 100;
                 if (cost > worst) worst = cost;
