@@ -59,6 +59,8 @@ typedef struct arm_params {
     int trap_control_points, trap_control_clip;
     int trap_dominance; /* control units for the strongest piece near a trap (traps.c) */
     int trap_danger_pct, trap_danger_frozen_pct, trap_danger_stuck_pct;
+    /* Points charged for an elephant with no way out of its square (blockade.c); 0: off. */
+    int elephant_blockade_points;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */
@@ -178,6 +180,15 @@ int arm_trap_terms(const arm_params *p, const arm_state *st, int side);
  * evaluation credits already takes). */
 int arm_trap_terms_taken(const arm_params *p, const arm_state *st, int side,
                          const uint64_t taken[2]);
+
+/* blockade.c: the elephant blockade. */
+/* The ways out of its square that side's elephant has this turn (0..4: a step, a push, a friend
+ * that can step away), or -1 when side has no elephant. */
+int arm_elephant_exits(const arm_state *st, int side);
+/* elephant_blockade_points when side's elephant has no way out, else 0. */
+int arm_blockade_charge(const arm_params *p, const arm_state *st, int side);
+/* The blockade term from side's view: the enemy's charge less its own. */
+int arm_blockade_terms(const arm_params *p, const arm_state *st, int side);
 
 /* placement.c: the class (0..ARM_PLACE_CLASSES-1) of side's piece of type t, and the placement
  * term of side's non-rabbit pieces (side's view, unscaled). */

@@ -57,6 +57,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
      "the same for a frozen piece"},
     {"trap_danger_stuck_pct", "evaluation", "int", "0..100", "25",
      "the same for a frozen piece with no friend within two squares"},
+    {"elephant_blockade_points", "evaluation", "int", "0..5000", "0",
+     "points charged for an elephant with no way out of its square (no step, no push, no friend "
+     "that can step away)"},
 };
 
 /* The names of the term scales above, in ARM_TERM_* order. */
@@ -83,6 +86,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int danger = arm_params_default.trap_danger_pct;
     int danger_frozen = arm_params_default.trap_danger_frozen_pct;
     int danger_stuck = arm_params_default.trap_danger_stuck_pct;
+    int blockade = arm_params_default.elephant_blockade_points;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -104,7 +108,8 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "trap_control_points", 0, 100, &trap_points, err)) ||
         (rc = bac_reg_int(a, "trap_danger_pct", 0, 100, &danger, err)) ||
         (rc = bac_reg_int(a, "trap_danger_frozen_pct", 0, 100, &danger_frozen, err)) ||
-        (rc = bac_reg_int(a, "trap_danger_stuck_pct", 0, 100, &danger_stuck, err)))
+        (rc = bac_reg_int(a, "trap_danger_stuck_pct", 0, 100, &danger_stuck, err)) ||
+        (rc = bac_reg_int(a, "elephant_blockade_points", 0, 5000, &blockade, err)))
         return rc;
     int term_pct[ARM_TERMS];
     for (int t = 0; t < ARM_TERMS; t++) {
@@ -126,6 +131,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->trap_danger_pct = danger;
     p->trap_danger_frozen_pct = danger_frozen;
     p->trap_danger_stuck_pct = danger_stuck;
+    p->elephant_blockade_points = blockade;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);

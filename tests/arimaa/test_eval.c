@@ -624,6 +624,179 @@ START_TEST(trap_control)
 }
 END_TEST
 
+/* The slow reference of the elephant blockade: side can move its elephant off its square within
+ * two steps of its own (an action of the elephant, or a one-step action of another piece and then
+ * one of the elephant), by the step generator. */
+static int reference_elephant_way_out(const arm_state *st, int side)
+{
+    const uint64_t home = st->bb[side][ARM_ELEPHANT];
+    arm_action acts[ARM_MAX_ACTIONS], next[ARM_MAX_ACTIONS];
+    int n = arm_actions(st, side, 2, acts);
+    for (int k = 0; k < n; k++) {
+        arm_state child = *st;
+        arm_apply_action(&child, &acts[k]);
+        uint64_t e = child.bb[side][ARM_ELEPHANT];
+        if (e && e != home) return 1;
+        if (acts[k].n != 1 || !e) continue;
+        int m = arm_actions(&child, side, 1, next);
+        for (int j = 0; j < m; j++) {
+            arm_state grand = child;
+            arm_apply_action(&grand, &next[j]);
+            uint64_t g = grand.bb[side][ARM_ELEPHANT];
+            if (g && g != home) return 1;
+        }
+    }
+    return 0;
+}
+
+/* A random position crowded around the elephants (most squares within two of each taken), so
+ * that blockades are common; at most the pieces of a side's army, one elephant each. */
+static arm_state crowded_position(unsigned *seed)
+{
+    static const int army[ARM_TYPES] = {8, 2, 2, 2, 1, 1};
+    for (;;) {
+        arm_state st = at_random_position(seed, 1);
+        int legal = 1;
+        for (int side = 0; side < 2; side++)
+            for (int t = 0; t < ARM_TYPES; t++) legal &= arm_popcount(st.bb[side][t]) <= army[t];
+        if (!legal) continue;
+        for (int side = 0; side < 2; side++) {
+            if (!st.bb[side][ARM_ELEPHANT]) {
+                int at = (int)(rand_r(seed) % 64);
+                if (st.board[at] != ARM_EMPTY) continue;
+                arm_put(&st, at, side, ARM_ELEPHANT);
+            }
+            uint64_t near = arm_neighbours(st.bb[side][ARM_ELEPHANT]);
+            near |= arm_neighbours(near);
+            for (uint64_t b = near & ~(st.occ[0] | st.occ[1]); b; b &= b - 1) {
+                if (rand_r(seed) % 5 == 0) continue;
+                int owner = (int)(rand_r(seed) & 1), t = (int)(rand_r(seed) % ARM_TYPES);
+                if (arm_popcount(st.bb[owner][t]) < army[t]) arm_put(&st, arm_lsb(b), owner, t);
+            }
+        }
+        arm_captures(&st, NULL, NULL);
+        st.hash = arm_hash_full(&st);
+        if (arm_state_valid(&st)) return st;
+    }
+}
+
+/* The elephant blockade: no way out of its square (blockade.c). Concrete positions, then the
+ * count of ways out against the step generator on crowded random positions, the term in the
+ * evaluation and the explain, and the registry knob. */
+START_TEST(elephant_blockade)
+{
+    /* Gold's elephant on g8 in Silver's home: the rabbits on f8 and h8 held by the rabbit on e8,
+     * the cat on f7 and the dog on h7, the horse on g7 held by f7, h7 and the cat on g6. No step,
+     * no push. */
+    arm_state st = at_pos('g', "Eg8 re8 rf8 rh8 cf7 hg7 dh7 cg6 ra7 Rb2");
+    ck_assert_int_eq(arm_elephant_exits(&st, ARM_GOLD), 0);
+    ck_assert_int_eq(reference_elephant_way_out(&st, ARM_GOLD), 0);
+    /* Without the cat on g6 the horse can be pushed there: one way out. */
+    arm_state pushable = at_pos('g', "Eg8 re8 rf8 rh8 cf7 hg7 dh7 ra7 Rb2");
+    ck_assert_int_eq(arm_elephant_exits(&pushable, ARM_GOLD), 1);
+    ck_assert_int_eq(reference_elephant_way_out(&pushable, ARM_GOLD), 1);
+    /* The enemy elephant on g7 instead of the horse cannot be pushed, even with g6 empty; it has
+     * three ways out itself: g6, and the cat on f7 and the dog on h7 can step away. */
+    arm_state elephants = at_pos('g', "Eg8 re8 rf8 rh8 cf7 eg7 dh7 ra7 Rb2");
+    ck_assert_int_eq(arm_elephant_exits(&elephants, ARM_GOLD), 0);
+    ck_assert_int_eq(arm_elephant_exits(&elephants, ARM_SILVER), 3);
+    /* A gold rabbit on e4 beside the elephant on d4, whose only empty square (e3) is behind it,
+     * cannot make room (a rabbit never steps back); a gold cat there can. The silver elephant
+     * on d3 cannot be pushed, the dog on c4 and the cat on d5 have no room. */
+    const char *rabbit_text = "Ed4 Re4 ed3 rf4 re5 rb4 rc5 rd6 rc3 dc4 cd5 Rh1";
+    arm_state rabbit = at_pos('g', rabbit_text);
+    ck_assert_int_eq(arm_elephant_exits(&rabbit, ARM_GOLD), 0);
+    ck_assert_int_eq(reference_elephant_way_out(&rabbit, ARM_GOLD), 0);
+    arm_state silver_rabbit = mirrored(&rabbit); /* Silver's rabbit behind its elephant */
+    ck_assert_int_eq(arm_elephant_exits(&silver_rabbit, ARM_SILVER), 0);
+    arm_state cat = at_pos('g', "Ed4 Ce4 ed3 rf4 re5 rb4 rc5 rd6 rc3 dc4 cd5 Rh1");
+    ck_assert_int_eq(arm_elephant_exits(&cat, ARM_GOLD), 1); /* the cat steps to e3 */
+    ck_assert_int_eq(reference_elephant_way_out(&cat, ARM_GOLD), 1);
+    /* An elephant on a trap whose one guard is the friend that could make room: the friend
+     * steps away and the trap takes the elephant, so that is no way out. The elephant on c6, the
+     * gold dog on c7 with room on c8, every other piece near without room. With a gold horse on
+     * b6 for a second guard the dog may go. */
+    arm_state guard = at_pos('g', "Ec6 Dc7 cc5 rb5 rd5 rc4 hb6 hd6 ra6 rb7 rd7 re6 Rh1");
+    ck_assert_int_eq(arm_elephant_exits(&guard, ARM_GOLD), 0);
+    ck_assert_int_eq(reference_elephant_way_out(&guard, ARM_GOLD), 0);
+    arm_state guards = at_pos('g', "Ec6 Dc7 cc5 rb5 rd5 rc4 Hb6 hd6 ra6 rb7 rd7 re6 Rh1");
+    ck_assert_int_eq(arm_elephant_exits(&guards, ARM_GOLD), 1);
+    ck_assert_int_eq(reference_elephant_way_out(&guards, ARM_GOLD), 1);
+    /* Beside the elephant on c7 the trap c6 is empty with no gold piece beside it: the
+     * elephant steps there only once a friend guards it. The gold dog on c4 steps to c5 first,
+     * unless the silver camel on b4 freezes it. */
+    arm_state frozen_guard = at_pos('g', "Ec7 rb6 rd6 hb7 hd7 dc8 ra7 rb8 re7 rd8 Dc4 mb4 Rh1");
+    ck_assert_int_eq(arm_elephant_exits(&frozen_guard, ARM_GOLD), 0);
+    ck_assert_int_eq(reference_elephant_way_out(&frozen_guard, ARM_GOLD), 0);
+    arm_state free_guard = at_pos('g', "Ec7 rb6 rd6 hb7 hd7 dc8 ra7 rb8 re7 rd8 Dc4 Rh1");
+    ck_assert_int_eq(arm_elephant_exits(&free_guard, ARM_GOLD), 1);
+    ck_assert_int_eq(reference_elephant_way_out(&free_guard, ARM_GOLD), 1);
+    /* A push off a trap: the silver cat on c6 can be pushed to c5, but the elephant would stand
+     * on c6 with no friend beside it; with the gold dog on b6 it would live. */
+    arm_state push_trap = at_pos('g', "Ec7 cc6 rb6 rd6 hb7 hd7 dc8 ra7 rb8 re7 rd8 Rh1");
+    ck_assert_int_eq(arm_elephant_exits(&push_trap, ARM_GOLD), 0);
+    ck_assert_int_eq(reference_elephant_way_out(&push_trap, ARM_GOLD), 0);
+    arm_state push_guarded = at_pos('g', "Ec7 cc6 Db6 rd6 hb7 hd7 dc8 ra7 rb8 re7 rd8 Rh1");
+    ck_assert_int_eq(arm_elephant_exits(&push_guarded, ARM_GOLD), 1);
+    ck_assert_int_eq(reference_elephant_way_out(&push_guarded, ARM_GOLD), 1);
+    arm_state none = at_pos('g', "Ra1 ra8");
+    ck_assert_int_eq(arm_elephant_exits(&none, ARM_GOLD), -1);
+
+    /* The count agrees with the step generator on crowded random positions. */
+    unsigned seed = 11;
+    int blockaded = 0, free_ones = 0;
+    for (int i = 0; i < 3000; i++) {
+        arm_state r = crowded_position(&seed);
+        for (int side = 0; side < 2; side++) {
+            int exits = arm_elephant_exits(&r, side);
+            if (exits < 0) continue;
+            int want = reference_elephant_way_out(&r, side);
+            if (want != (exits > 0)) {
+                char text[160];
+                arm_position_to_text(&r, text, sizeof text);
+                ck_abort_msg("side %d of %s: %d ways out, the step generator says %d", side, text,
+                             exits, want);
+            }
+            blockaded += exits == 0;
+            free_ones += exits > 0;
+        }
+    }
+    ck_assert_int_gt(blockaded, 100); /* the generator makes blockades: the check is not empty */
+    ck_assert_int_gt(free_ones, 100);
+
+    /* The term: the points for each blockaded elephant, to the other side; 0 switches it off. */
+    arm_params p = arm_params_default;
+    p.elephant_blockade_points = 400;
+    arm_params off = p;
+    off.elephant_blockade_points = 0;
+    ck_assert_int_eq(arm_blockade_terms(&p, &st, ARM_GOLD), -400);
+    ck_assert_int_eq(arm_blockade_terms(&p, &st, ARM_SILVER), 400);
+    ck_assert_int_eq(arm_blockade_terms(&off, &st, ARM_GOLD), 0);
+    ck_assert_int_eq(arm_blockade_terms(&p, &pushable, ARM_GOLD), 0);
+    ck_assert_int_eq(arm_evaluate(&p, &st) - arm_evaluate(&off, &st), -400);
+    arm_state silver_view = st;
+    silver_view.side = ARM_SILVER;
+    silver_view.hash = arm_hash_full(&silver_view);
+    ck_assert_int_eq(arm_evaluate(&p, &silver_view) - arm_evaluate(&off, &silver_view), 400);
+    char text[768];
+    ck_assert_int_gt(arm_explain(&p, &st, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, "\nelephant_blockade -400 0\n"));
+    ck_assert_int_gt(arm_explain(&off, &st, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, "\nelephant_blockade 0 0\n"));
+
+    /* The registry knob, 0..5000. */
+    ba_game *g = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_game_open("arimaa:elephant_blockade_points=250", &g, &err), BA_OK);
+    ck_assert_int_eq(((const arm_params *)g->params)->elephant_blockade_points, 250);
+    ba_game_destroy(g);
+    g = NULL;
+    ck_assert_int_ne(ba_game_open("arimaa:elephant_blockade_points=5001", &g, &err), BA_OK);
+    ck_assert_ptr_null(g);
+    ck_assert_ptr_nonnull(strstr(err.message, "elephant_blockade_points"));
+}
+END_TEST
+
 /* A piece beside a trap the opponent controls, a stronger enemy piece near: a share of its
  * material, a larger share when it is frozen, and the third share when it is frozen with no
  * friend within two squares (stuck). */
@@ -1051,6 +1224,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, capture_threat_by_steps_left);
     tcase_add_test(tc, trap_control);
     tcase_add_test(tc, trap_danger);
+    tcase_add_test(tc, elephant_blockade);
     tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);
     suite_add_tcase(s, tc);
