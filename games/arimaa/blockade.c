@@ -10,11 +10,11 @@
  * checks the count against the step generator.
  *
  * The strongest piece then does nothing for its side until the enemy lets it go, while the few
- * pieces that hold it free the rest of the enemy's army: bot_Sharp's static evaluation pays the
- * blockading side about 3 700 of its points (a horse of ours, 370) in the 46 such positions of
- * 3 626 from our games and its own, against about 110 where the elephant has two or more ways
- * out (docs/arimaa.md, "The elephant blockade"). Nothing else in our evaluation sees it. At 300
- * points it showed no gain in self-play, so it is off by default.
+ * pieces that hold it free the rest of the enemy's army. bot_Sharp's static evaluation, fitted
+ * on our terms, prices the blockade at 343 [0, 615] of our points on the positions of our games
+ * and 83 to 163 on its own games (scripts/arimaa-sharp-static.py; docs/arimaa.md, "The elephant
+ * blockade"). Nothing else in our evaluation sees it. At 300 points it showed no gain in
+ * self-play, so it is off by default.
  */
 #include "arimaa_internal.h"
 
