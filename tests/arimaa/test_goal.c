@@ -137,6 +137,57 @@ START_TEST(goal_memo_gives_the_search_s_answers)
 }
 END_TEST
 
+/* goal_sharp.txt, next to this file: positions of games (ours and bot_Sharp's) with the side to
+ * move and bot_Sharp's answer for its steps to goal within the turn, 1-4 or 5 for none (written
+ * by scripts/arimaa-goal-oracle.py; Sharp's goal tree is an independent exact detector). */
+static FILE *open_next_to_this_file(const char *name)
+{
+    char path[4096];
+    const char *slash = strrchr(__FILE__, '/');
+    size_t dir = slash ? (size_t)(slash - __FILE__) + 1 : 0;
+    if (dir + strlen(name) + 1 > sizeof path) return NULL;
+    memcpy(path, __FILE__, dir);
+    strcpy(path + dir, name);
+    return fopen(path, "r");
+}
+
+START_TEST(goal_matches_sharp_goal_tree_on_game_positions)
+{
+    FILE *f = open_next_to_this_file("goal_sharp.txt");
+    ck_assert_msg(f != NULL, "tests/arimaa/goal_sharp.txt is missing");
+    char line[4096];
+    int positions = 0, wrong = 0, by_steps[6] = {0};
+    char first_wrong[512] = "";
+    for (int n = 1; fgets(line, sizeof line, f); n++) {
+        ck_assert_msg(strchr(line, '\n') || feof(f), "goal_sharp.txt:%d: line too long", n);
+        if (line[0] == '#' || line[0] == '\n') continue;
+        char side[2], squares[65];
+        int want;
+        ck_assert_msg(sscanf(line, "%1s [%64[^]]] %d", side, squares, &want) == 3 &&
+                          strlen(squares) == 64 && want >= 1 && want <= 5,
+                      "goal_sharp.txt:%d: not `side [64 squares] steps`", n);
+        char pos[160];
+        snprintf(pos, sizeof pos, "%s [%s]", side, squares);
+        arm_state st;
+        ba_error err = {0, ""};
+        ck_assert_msg(arm_position_from_text(&st, pos, &err) == BA_OK, "goal_sharp.txt:%d: %s", n,
+                      err.message);
+        int got = arm_goal_steps(&st, st.side, 4);
+        if (got != want && wrong++ == 0)
+            snprintf(first_wrong, sizeof first_wrong, "%s: Sharp's goal tree %d steps, ours %d",
+                     pos, want, got);
+        by_steps[want]++;
+        positions++;
+    }
+    fclose(f);
+    ck_assert_msg(wrong == 0, "%d of %d positions differ; the first: %s", wrong, positions,
+                  first_wrong);
+    /* The file exercises every distance and many positions without a goal. */
+    for (int k = 1; k <= 4; k++) ck_assert_int_gt(by_steps[k], 50);
+    ck_assert_int_gt(by_steps[5], 1000);
+}
+END_TEST
+
 Suite *ba_test_suite(void)
 {
     Suite *s = suite_create("arimaa_goal");
@@ -146,6 +197,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, steps_to_goal_matches_brute_force);
     tcase_add_test(tc, goal_budgets_and_threat_match_brute_force);
     tcase_add_test(tc, goal_memo_gives_the_search_s_answers);
+    tcase_add_test(tc, goal_matches_sharp_goal_tree_on_game_positions);
     suite_add_tcase(s, tc);
     return s;
 }
