@@ -16,6 +16,8 @@ fail=0
 script=$src/scripts/arimaa-goal-oracle.py
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=script_util.sh
+. "$(dirname "$0")/script_util.sh"
 
 cat >"$tmp/sharp-standin" <<'PY'
 #!/usr/bin/env python3
@@ -82,14 +84,6 @@ echo "$out" | grep -q " 5$" && { echo "--max-negative 0 kept a position without 
 out=$(python3 "$script" "$tmp/positions.txt" --sharp-dev "$tmp/sharp-standin" --max-negative 1 2>/dev/null)
 [ "$(echo "$out" | grep -c ' 5$')" = 1 ] || { echo "--max-negative 1: $out"; fail=1; }
 
-refused() { # <what> <expected text> <args...>
-    local what=$1 text=$2
-    shift 2
-    out=$("$@" 2>&1)
-    status=$?
-    [ $status -ne 0 ] || { echo "$what: exit status 0"; fail=1; }
-    case $out in *"$text"*) ;; *) echo "$what: $out"; fail=1 ;; esac
-}
 refused "missing file" "$tmp/none.txt: no such file" python3 "$script" "$tmp/none.txt" \
     --sharp-dev "$tmp/sharp-standin"
 printf 'g [%s]\nthis is no position\n' "$p1" >"$tmp/bad.txt"

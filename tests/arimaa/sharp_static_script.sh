@@ -16,6 +16,8 @@ script=$src/scripts/arimaa-sharp-static.py
 scores=$src/bench/data/arimaa-sharp-oracle-r17.txt.gz
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=script_util.sh
+. "$(dirname "$0")/script_util.sh"
 
 # The stand-in: `<it> evalPos FILE` prints, per board of FILE, "N-----..." and its components.
 cat >"$tmp/sharp-standin" <<PY
@@ -70,14 +72,6 @@ for term in trap_control trap_danger trap_danger_frozen trap_danger_stuck; do
 done
 echo "$out" | grep -q "^  traps " && { echo "split: traps still whole: $out"; fail=1; }
 
-refused() { # <what> <expected text> <args...>
-    local what=$1 text=$2
-    shift 2
-    out=$("$@" 2>&1)
-    status=$?
-    [ $status -ne 0 ] || { echo "$what: exit status 0"; fail=1; }
-    case $out in *"$text"*) ;; *) echo "$what: $out"; fail=1 ;; esac
-}
 refused "short answer" "answered 5 of" env STANDIN_LIMIT=5 python3 "$script" "$scores" \
     --sharp-dev "$tmp/sharp-standin" --build "$build"
 refused "not executable" "$tmp/none: not an executable" python3 "$script" "$scores" \
