@@ -321,21 +321,14 @@ static void aei_sync_steps(ba_arimaa_aei *a)
 }
 
 /* Plays a setup turn: any legal arrangement, also the ones generate() does not list (the core
- * plays only listed moves), by applying it to a copy and setting the position from its text.
- * Setup positions never repeat, so losing the history there loses nothing. */
+ * plays those too, BA_GAME_PARTIAL_MOVES: the game's parser checks them). The step game then
+ * takes the position from the turn game. */
 static int aei_play_setup(ba_arimaa_aei *a, const char *text, ba_error *err)
 {
     ba_move m = BA_MOVE_NONE;
     int rc = ba_pos_parse_move(a->pos, text, &m, err);
     if (rc != BA_OK) return rc;
-    arm_state st;
-    memcpy(&st, ba_pos_state(a->pos), sizeof st);
-    rc = arm_apply_move(&st, &m);
-    if (rc != BA_OK) return ba_error_set(err, rc, "the setup could not be applied");
-    char ptext[BA_POS_TEXT_MAX];
-    rc = arm_position_to_text(&st, ptext, sizeof ptext);
-    if (rc < 0) return ba_error_set(err, rc, "internal error writing the position");
-    return ba_pos_set_text(a->pos, ptext, err);
+    return ba_pos_play(a->pos, &m, err);
 }
 
 /* Plays a turn of play in both games: the turn game checks it, the step game gets its steps. */

@@ -124,6 +124,8 @@ START_TEST(any_legal_setup_is_accepted)
     const arm_state *st = ba_pos_state(ba_arimaa_aei_position(a));
     ck_assert_int_eq(st->side, ARM_SILVER);
     ck_assert_int_eq(at_on(st, "a3"), 'R');
+    /* The setups are played as moves, not set as a position: the game's record keeps them. */
+    ck_assert_uint_eq(ba_pos_ply(ba_arimaa_aei_position(a)), 3);
     /* An illegal move is reported, the position unchanged. */
     ba_arimaa_aei_feed(a, "makemove ra7s ra6s ra5s");
     ck_assert_msg(c.count == 0, "%s", last_line(&c));
