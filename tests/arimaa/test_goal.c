@@ -3,6 +3,7 @@
  * side, on thousands of random positions; and the per-rabbit steps-to-goal against the same. */
 #include "arimaa_test_util.h"
 #include "check_main.h"
+#include "test_util.h"
 
 /* Fewest steps (0..max) after which some rabbit of side stands on its goal rank, by trying
  * every action sequence of side; max + 1 if none. Only rabbit `only_sq` counts when >= 0 (it is
@@ -140,20 +141,9 @@ END_TEST
 /* goal_sharp.txt, next to this file: positions of games (ours and bot_Sharp's) with the side to
  * move and bot_Sharp's answer for its steps to goal within the turn, 1-4 or 5 for none (written
  * by scripts/arimaa-goal-oracle.py; Sharp's goal tree is an independent exact detector). */
-static FILE *open_next_to_this_file(const char *name)
-{
-    char path[4096];
-    const char *slash = strrchr(__FILE__, '/');
-    size_t dir = slash ? (size_t)(slash - __FILE__) + 1 : 0;
-    if (dir + strlen(name) + 1 > sizeof path) return NULL;
-    memcpy(path, __FILE__, dir);
-    strcpy(path + dir, name);
-    return fopen(path, "r");
-}
-
 START_TEST(goal_matches_sharp_goal_tree_on_game_positions)
 {
-    FILE *f = open_next_to_this_file("goal_sharp.txt");
+    FILE *f = bt_open_beside(__FILE__, "goal_sharp.txt");
     ck_assert_msg(f != NULL, "tests/arimaa/goal_sharp.txt is missing");
     char line[4096];
     int positions = 0, wrong = 0, by_steps[6] = {0};

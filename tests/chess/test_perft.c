@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "check_main.h"
+#include "test_util.h"
 #include "chess/chess_internal.h"
 #include "ref_movegen.h"
 
@@ -78,19 +79,6 @@ START_TEST(shared_vectors_reference_perft)
 }
 END_TEST
 
-static FILE *open_data(const char *name)
-{
-    char path[4096];
-    const char *here = __FILE__;
-    const char *slash = strrchr(here, '/');
-    size_t dir = slash ? (size_t)(slash - here) + 1 : 0;
-    if (dir + strlen(name) + 1 > sizeof path)
-        return NULL;
-    memcpy(path, here, dir);
-    strcpy(path + dir, name);
-    return fopen(path, "r");
-}
-
 /* Reads perft_random.txt: FEN;depth;nodes lines. Returns the number of entries read. */
 typedef struct vector_line {
     char fen[128];
@@ -100,7 +88,7 @@ typedef struct vector_line {
 
 static int read_random_vectors(vector_line *out, int cap)
 {
-    FILE *f = open_data("perft_random.txt");
+    FILE *f = bt_open_beside(__FILE__, "perft_random.txt");
     if (!f)
         return -1;
     char line[512];

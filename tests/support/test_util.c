@@ -1,6 +1,7 @@
 /* Helpers shared by the Check suites; see test_util.h. */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "test_util.h"
@@ -41,4 +42,15 @@ uint64_t bt_lcg_next(uint64_t *x)
 {
     *x = *x * 6364136223846793005ull + 1442695040888963407ull;
     return *x >> 33;
+}
+
+FILE *bt_open_beside(const char *source, const char *name)
+{
+    char path[4096];
+    const char *slash = strrchr(source, '/');
+    size_t dir = slash ? (size_t)(slash - source) + 1 : 0;
+    if (dir + strlen(name) + 1 > sizeof path) return NULL;
+    memcpy(path, source, dir);
+    strcpy(path + dir, name);
+    return fopen(path, "r");
 }

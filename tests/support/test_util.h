@@ -1,9 +1,10 @@
 /* Small helpers shared by the Check suites (include "test_util.h"; linked through
  * ba_testsupport): a position from text, a legality test, a stop from another thread, a
- * repeatable random sequence. */
+ * repeatable random sequence, a data file beside a test's source. */
 #ifndef BA_TEST_UTIL_H
 #define BA_TEST_UTIL_H
 #include <stdint.h>
+#include <stdio.h>
 
 #include <boardai/engine.h>
 #include <boardai/position.h>
@@ -20,4 +21,8 @@ void *bt_stop_engine_later(void *engine);
 
 /** The next value (31 bits) of a 64-bit linear congruential sequence: seeded, repeatable. */
 uint64_t bt_lcg_next(uint64_t *x);
+
+/** Opens (for reading) the file @p name in the folder of the source file @p source (pass
+ *  __FILE__): a suite's data file kept beside it. NULL when it cannot be opened. */
+FILE *bt_open_beside(const char *source, const char *name);
 #endif
