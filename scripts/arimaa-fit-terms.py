@@ -103,10 +103,11 @@ def features(game, text):
         f.append(vals[name][0] - vals[name][1])
     f.append(vals["traps"][0])
     place = vals["placement"][0] - vals["placement"][1]
-    # (the elephant blockade, off by default, is not one of the fitted terms: left out of the
-    # rest; scripts/arimaa-sharp-static.py fits it)
-    blockade = vals.get("elephant_blockade", (0, 0))
-    f.append(gold_total - sum(f) - place - (blockade[0] - blockade[1]))  # the capture threats
+    # (the terms off by default, the elephant blockade and the attack threats, are not fitted
+    # here: left out of the rest; scripts/arimaa-sharp-static.py fits them)
+    off = sum(vals.get(name, (0, 0))[0] - vals.get(name, (0, 0))[1]
+              for name in ("elephant_blockade", "attack_threat"))
+    f.append(gold_total - sum(f) - place - off)  # the capture threats
     f.append(place)
     f = [v / 100.0 for v in f]
     f.append(1.0 if gold_to_move else -1.0)

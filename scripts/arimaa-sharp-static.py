@@ -17,8 +17,9 @@ match Sharp's static view, with a 95 % interval from resampling whole games); R^
 alone; and the correlation of the fit's residual with each of Sharp's components (what Sharp
 prices that our terms do not see: threats of two turns, blockades, hostages...).
 
-The elephant blockade (an elephant with no way out of its square, `elephant_blockade_points`, off
-by default) is fitted too, at 100 points: its percent is the points it would need.
+The terms off by default are fitted too: the elephant blockade (an elephant with no way out of its
+square, `elephant_blockade_points`), at 100 points, so that its percent is the points it would
+need; and the captures an enemy could prepare over more than one turn (`attack_threat_pct`).
 
 With --split-traps the trap term is fitted as its four parts (each alone, the others' weights
 at 0: `trap_control_points`, `trap_danger_pct`, `trap_danger_frozen_pct`,
@@ -50,13 +51,21 @@ SPLIT_OFF = ["trap_danger_pct=0,trap_danger_frozen_pct=0,trap_danger_stuck_pct=0
 SPLIT_NAMES = ["trap_control", "trap_danger", "trap_danger_frozen", "trap_danger_stuck"]
 
 
-def blockade_term(game, text):
-    """The elephant blockade term of the explain, Gold's view, in rabbits (as the features)."""
+# The terms off by default that are fitted too: (the explain's line, the knob that sets it to
+# 100, the name printed). A knob in points (the blockade's) is fitted at 100 points, so that its
+# percent is the points it would need.
+EXTRA = [("elephant_blockade", "elephant_blockade_points", "ele_blockade"),
+         ("attack_threat", "attack_threat_pct", "attack_threat")]
+
+
+def extra_terms(game, text):
+    """The EXTRA terms of the explain, Gold's view, in rabbits (as the features)."""
+    found = {}
     for line in game.position(text).explain().splitlines():
         words = line.split()
-        if len(words) == 3 and words[0] == "elephant_blockade":
-            return (int(words[1]) - int(words[2])) / 100.0
-    return 0.0
+        if len(words) == 3:
+            found[words[0]] = (int(words[1]) - int(words[2])) / 100.0
+    return [found.get(line, 0.0) for line, _, _ in EXTRA]
 
 
 def sharp_static(binary, texts):
@@ -140,7 +149,7 @@ def main():
     os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
-    every = ",".join("%s=100" % knob for _, knob in ft.TERMS) + ",elephant_blockade_points=100"
+    every = ",".join("%s=100" % knob for _, knob in ft.TERMS + [(0, k) for _, k, _ in EXTRA])
     game = boardai.Game("arimaa:" + every)
     # --split-traps: the trap term's four parts, each alone (the others' weights at 0).
     parts = [boardai.Game("arimaa:%s,%s" % (every, off)) for off in SPLIT_OFF] \
@@ -156,12 +165,12 @@ def main():
         row = [sign * v for v in f[:-1]]
         if parts:
             row[TRAPS:TRAPS + 1] = [sign * ft.features(g, text)[TRAPS] for g in parts]
-        row.append(sign * blockade_term(game, text))
+        row += [sign * v for v in extra_terms(game, text)]
         picked.append((gid, text, row))
     if len(picked) < 50:
         sys.exit("arimaa-sharp-static: only %d open, quiet positions" % len(picked))
     sharp = sharp_static(args.sharp_dev, [t for _, t, _ in picked])
-    names = ["material"] + [t for t, _ in ft.TERMS[:6]] + ["threat", "placement", "ele_blockade"]
+    names = ["material"] + [t for t, _ in ft.TERMS[:6]] + ["threat", "placement"] + [n for _, _, n in EXTRA]
     if parts:
         names[TRAPS:TRAPS + 1] = SPLIT_NAMES
     rows = [f for _, _, f in picked]

@@ -61,6 +61,9 @@ typedef struct arm_params {
     int trap_danger_pct, trap_danger_frozen_pct, trap_danger_stuck_pct;
     /* Points charged for an elephant with no way out of its square (blockade.c); 0: off. */
     int elephant_blockade_points;
+    /* Percent of the charge for captures that take the enemy more than a turn (attacks.c); 0:
+     * off. */
+    int attack_threat_pct;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */
@@ -190,6 +193,12 @@ int arm_blockade_charge(const arm_params *p, const arm_state *st, int side);
 /* The blockade term from side's view: the enemy's charge less its own. */
 int arm_blockade_terms(const arm_params *p, const arm_state *st, int side);
 
+/* attacks.c: the charge to side for captures of its pieces that the enemy could prepare over
+ * more than one turn (none for its pieces on taken), and the term from side's view (the enemy's
+ * charge less its own). */
+int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64_t taken);
+int arm_attack_terms(const arm_params *p, const arm_state *st, int side, const uint64_t taken[2]);
+
 /* placement.c: the class (0..ARM_PLACE_CLASSES-1) of side's piece of type t, and the placement
  * term of side's non-rabbit pieces (side's view, unscaled). */
 int arm_place_class(const arm_state *st, int side, int type);
@@ -261,6 +270,9 @@ extern const arm_params arm_params_default;
 
 /* material.c: HarLog material from side's view, in material_scale units of the first rabbit. */
 int arm_material(const arm_state *st, const ba_arimaa_eval_tables *t, int side);
+/* The HarLog material side would lose with one piece of type t (side's view, positive; the
+ * caller knows side has one). */
+int arm_piece_value(const arm_state *st, const ba_arimaa_eval_tables *t, int side, int type);
 
 /* eval.c: the evaluation and its parts (each from the rabbit owner's / the side's view). */
 int arm_h_blocking(const arm_state *st, const ba_arimaa_eval_tables *t, int sq);

@@ -43,3 +43,13 @@ int arm_material(const arm_state *st, const ba_arimaa_eval_tables *t, int side)
     double d = (arm_harlog_side(st, side) - arm_harlog_side(st, side ^ 1)) / ARM_HARLOG_NORMAL;
     return (int)lround(d * t->material_scale);
 }
+
+int arm_piece_value(const arm_state *st, const ba_arimaa_eval_tables *t, int side, int type)
+{
+    arm_state less = *st;
+    int sq = arm_lsb(st->bb[side][type]);
+    less.bb[side][type] &= ~arm_bit(sq);
+    less.occ[side] &= ~arm_bit(sq);
+    int v = arm_material(st, t, side) - arm_material(&less, t, side);
+    return v > 0 ? v : 0;
+}

@@ -49,17 +49,6 @@ int arm_trap_power(const arm_state *st, int side, int trap_index, uint64_t unfro
     return p;
 }
 
-/* The HarLog material side would lose with one piece of type t (side's view, positive). */
-static int arm_piece_value(const arm_state *st, const ba_arimaa_eval_tables *t, int side, int type)
-{
-    arm_state less = *st;
-    int sq = arm_lsb(st->bb[side][type]);
-    less.bb[side][type] &= ~arm_bit(sq);
-    less.occ[side] &= ~arm_bit(sq);
-    int v = arm_material(st, t, side) - arm_material(&less, t, side);
-    return v > 0 ? v : 0;
-}
-
 int arm_trap_terms(const arm_params *p, const arm_state *st, int side)
 {
     const uint64_t none[2] = {0, 0};

@@ -797,6 +797,75 @@ START_TEST(elephant_blockade)
 }
 END_TEST
 
+/* The captures an enemy could prepare over more than a turn (attacks.c): the enemy steps each
+ * takes, worked out by hand on concrete positions, the shares by freezing, each piece charged
+ * once, the pieces a capture threat takes left out, the term in the evaluation and the explain,
+ * and the registry knob. */
+static int attack_expect(const arm_state *st, int side, int type, int share, int pct)
+{
+    return (int)((long)arm_piece_value(st, &arm_params_default.eval, side, type) * share * pct /
+                 10000);
+}
+
+START_TEST(attack_threat)
+{
+    arm_params p = arm_params_default;
+    p.attack_threat_pct = 100;
+    arm_params off = p;
+    off.attack_threat_pct = 0;
+    /* The gold horse on f4 beside f3, frozen by the camel on f5 (Silver holds f3 with 6 to 0),
+     * no friend within two squares: one push, 2 steps, the whole share, stuck. It is also two
+     * squares from f6 (4 steps): charged once, at f3. */
+    arm_state a = at_pos('g', "Hf4 mf5 Ra1 rh8");
+    ck_assert_int_eq(arm_attack_charge(&p, &a, ARM_GOLD, 0), attack_expect(&a, ARM_GOLD, ARM_HORSE, 100, 100));
+    ck_assert_int_gt(arm_attack_charge(&p, &a, ARM_GOLD, 0), 0);
+    ck_assert_int_eq(arm_attack_charge(&p, &a, ARM_SILVER, 0), 0);
+    ck_assert_int_eq(arm_attack_charge(&off, &a, ARM_GOLD, 0), 0);
+    /* A piece the capture-threat term already takes is not charged again. */
+    ck_assert_int_eq(arm_attack_charge(&p, &a, ARM_GOLD, arm_bit(sq("f4"))), 0);
+    /* The same with the colours swapped. */
+    arm_state am = mirrored(&a);
+    ck_assert_int_eq(arm_attack_charge(&p, &am, ARM_SILVER, 0), arm_attack_charge(&p, &a, ARM_GOLD, 0));
+    /* A gold rabbit on g3 guards f3 (Silver still holds it, 6 to 2): the horse's capture takes 4
+     * steps (the rabbit pushed away first; f6, two squares off, takes 4 too), share 90, frozen
+     * but with a friend within two squares (80 %). The rabbit beside f3: the camel needs 2 steps
+     * to reach it, and the horse guards f3: 2 + 2 + 2 = 6 steps, share 55, free (45 %). */
+    arm_state b = at_pos('g', "Hf4 mf5 Rg3 Ra1 rh8");
+    ck_assert_int_eq(arm_attack_charge(&p, &b, ARM_GOLD, 0),
+                     attack_expect(&b, ARM_GOLD, ARM_HORSE, 90, 80) +
+                         attack_expect(&b, ARM_GOLD, ARM_RABBIT, 55, 45));
+    /* The camel on f7 instead: f3 is Gold's (the horse's 8), f6 Silver's (12 to 4); the horse
+     * can walk away (45 %), two squares from f6 (4 steps) and two steps from the camel's reach:
+     * 6, share 55. No capture within a turn, so the evaluation pays the whole charge. */
+    arm_state c = at_pos('g', "Hf4 mf7 Ra1 rh8");
+    int charge = attack_expect(&c, ARM_GOLD, ARM_HORSE, 55, 45);
+    ck_assert_int_gt(charge, 0);
+    ck_assert_int_eq(arm_attack_charge(&p, &c, ARM_GOLD, 0), charge);
+    ck_assert_int_eq(arm_evaluate(&p, &c) - arm_evaluate(&off, &c), -charge);
+    ck_assert_int_eq(arm_attack_terms(&p, &c, ARM_SILVER, (const uint64_t[2]){0, 0}), charge);
+    char text[768];
+    char line[64];
+    snprintf(line, sizeof line, "\nattack_threat %d 0\n", -charge);
+    ck_assert_int_gt(arm_explain(&p, &c, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, line));
+    /* The camel on f8 (Silver still holds f6, 6 to 4): three steps to reach the horse, one more
+     * since such an attacker rarely comes unopposed: 4 + 3 + 1 = 8 steps, share 30. */
+    arm_state far = at_pos('g', "Hf4 mf8 Ra1 rh8");
+    ck_assert_int_eq(arm_attack_charge(&p, &far, ARM_GOLD, 0), attack_expect(&far, ARM_GOLD, ARM_HORSE, 30, 45));
+
+    /* The registry knob, 0..400. */
+    ba_game *g = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_game_open("arimaa:attack_threat_pct=30", &g, &err), BA_OK);
+    ck_assert_int_eq(((const arm_params *)g->params)->attack_threat_pct, 30);
+    ba_game_destroy(g);
+    g = NULL;
+    ck_assert_int_ne(ba_game_open("arimaa:attack_threat_pct=401", &g, &err), BA_OK);
+    ck_assert_ptr_null(g);
+    ck_assert_ptr_nonnull(strstr(err.message, "attack_threat_pct"));
+}
+END_TEST
+
 /* A piece beside a trap the opponent controls, a stronger enemy piece near: a share of its
  * material, a larger share when it is frozen, and the third share when it is frozen with no
  * friend within two squares (stuck). */
@@ -1225,6 +1294,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, trap_control);
     tcase_add_test(tc, trap_danger);
     tcase_add_test(tc, elephant_blockade);
+    tcase_add_test(tc, attack_threat);
     tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);
     suite_add_tcase(s, tc);

@@ -1,0 +1,116 @@
+/* games/arimaa/attacks.c: threats of capture that take more than one turn.
+ *
+ * The capture-threat detector (threats.c) finds the captures the side to move can make within
+ * its turn; the search sees a few steps beyond. Against bot_Sharp most material went to captures
+ * prepared over two turns: a piece left near a trap where the enemy is stronger is first reached
+ * and frozen by a stronger enemy piece, then pushed or pulled in (docs/arimaa.md, the
+ * twenty-first round: Sharp's static evaluation charged 1256 of its points for such a horse and
+ * 4117 for such a camel, where ours charged 199 and 0).
+ *
+ * This term estimates, for each piece near a trap that the enemy controls, how many enemy steps
+ * its capture would take if its side did nothing, and charges a share of its material that falls
+ * with that count. The count is the sum of three parts:
+ *   - moving the piece onto the trap: two steps (one push or pull) from beside the trap, four
+ *     from two squares away, none when it stands on the trap;
+ *   - the trap's other guards of its side: each must be pushed or pulled away first, two steps
+ *     each (a friend on the trap also blocks the square: two more);
+ *   - the attack: the steps the nearest stronger enemy piece needs to stand beside the piece (its
+ *     distance less one, one more when it is frozen; beyond three steps there is no threat), one
+ *     more when that is three (it will rarely come unopposed), and one when an enemy piece sits
+ *     on the trap (it must step off first).
+ * A piece that can walk away (not frozen) is charged less than a frozen one, and a frozen one
+ * with no friend within two squares (stuck) most. The elephant is never charged (nothing pushes
+ * it), nor are the pieces that the capture-threat term already takes (taken).
+ *
+ * The shares are attack_threat_pct percent of the table below at 100; the table and the freezing
+ * shares are first estimates, shaped as the steps of a turn go (a capture within four steps is
+ * the next turn's, one in five to eight the turn after's), and the percent is fitted to Sharp's
+ * static evaluation of our positions by scripts/arimaa-sharp-static.py. */
+#include "arimaa_internal.h"
+
+/* Percent of the piece's material by the enemy steps its capture takes (0..ARM_ATTACK_MAX). */
+#define ARM_ATTACK_MAX 10
+static const int arm_attack_share[ARM_ATTACK_MAX + 1] = {100, 100, 100, 95, 90, 60,
+                                                         55,  40,  30,  15, 10};
+/* Percent of that for a piece that can walk away, a frozen one, and a stuck one. */
+enum { ARM_ATTACK_FREE_PCT = 45, ARM_ATTACK_FROZEN_PCT = 80, ARM_ATTACK_STUCK_PCT = 100 };
+/* Beyond this many steps the attacker is too far to count (the third part above). */
+#define ARM_ATTACK_REACH 3
+
+/* The steps the nearest enemy piece stronger than the piece of type on sq needs to stand beside
+ * it (ARM_ATTACK_REACH + 1 when none is that near). */
+static int arm_attack_reach(const arm_state *st, int victim_side, int sq, int type,
+                            uint64_t enemy_frozen)
+{
+    int best = ARM_ATTACK_REACH + 1;
+    for (uint64_t a = arm_stronger(st, victim_side ^ 1, type); a; a &= a - 1) {
+        int from = arm_lsb(a);
+        int d = arm_distance(from, sq) - 1 + ((enemy_frozen & arm_bit(from)) != 0);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
+/* The enemy steps the capture of side's piece on sq (type) at trap takes, by the parts above;
+ * ARM_ATTACK_MAX + 1 when it is out of reach. */
+static int arm_attack_steps(const arm_state *st, int side, int sq, int type, int trap,
+                            uint64_t enemy_frozen)
+{
+    int reach = arm_attack_reach(st, side, sq, type, enemy_frozen);
+    if (reach > ARM_ATTACK_REACH) return ARM_ATTACK_MAX + 1;
+    uint64_t t = arm_bit(trap), v = arm_bit(sq);
+    int guards = arm_popcount(arm_neighbours(t) & st->occ[side] & ~v);
+    int steps = 2 * arm_distance(sq, trap) + 2 * guards + reach + (reach == ARM_ATTACK_REACH);
+    if (sq != trap && (st->occ[side] & t)) steps += 2;
+    if (st->occ[side ^ 1] & t) steps += 1;
+    return steps;
+}
+
+int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64_t taken)
+{
+    if (p->attack_threat_pct <= 0 || st->phase != ARM_PHASE_PLAY) return 0;
+    static const int traps[4] = {18, 21, 42, 45}; /* c3 f3 c6 f6 */
+    int e = side ^ 1;
+    uint64_t frozen[2] = {arm_frozen(st, 0), arm_frozen(st, 1)};
+    uint64_t unfrozen[2] = {st->occ[0] & ~frozen[0], st->occ[1] & ~frozen[1]};
+    /* The traps the enemy controls, and the squares within two of one. */
+    int held[4], any = 0;
+    uint64_t zone = 0;
+    for (int k = 0; k < 4; k++) {
+        held[k] = arm_trap_power(st, e, k, unfrozen[e]) > arm_trap_power(st, side, k, unfrozen[side]);
+        if (!held[k]) continue;
+        uint64_t t = arm_bit(traps[k]);
+        zone |= arm_neighbours(t) | arm_neighbours(arm_neighbours(t));
+        any = 1;
+    }
+    if (!any) return 0;
+    int value[ARM_TYPES];
+    for (int t = 0; t < ARM_TYPES; t++) value[t] = -1; /* computed when first needed */
+    long charge = 0;
+    /* Each piece once, at the trap its capture is nearest (a piece between two traps is lost to
+     * one of them, not to both). */
+    for (uint64_t exposed = st->occ[side] & zone & ~st->bb[side][ARM_ELEPHANT] & ~taken; exposed;
+         exposed &= exposed - 1) {
+        int sq = arm_lsb(exposed), type = st->board[sq] & 7;
+        int steps = ARM_ATTACK_MAX + 1;
+        for (int k = 0; k < 4; k++) {
+            if (!held[k] || arm_distance(sq, traps[k]) > 2) continue;
+            int n = arm_attack_steps(st, side, sq, type, traps[k], frozen[e]);
+            if (n < steps) steps = n;
+        }
+        if (steps > ARM_ATTACK_MAX) continue;
+        uint64_t v = arm_bit(sq);
+        int pct = !(frozen[side] & v)                    ? ARM_ATTACK_FREE_PCT
+                  : arm_stuck(st, side, frozen[side], v) ? ARM_ATTACK_STUCK_PCT
+                                                         : ARM_ATTACK_FROZEN_PCT;
+        if (value[type] < 0) value[type] = arm_piece_value(st, &p->eval, side, type);
+        charge += (long)value[type] * arm_attack_share[steps] * pct / 10000;
+    }
+    return (int)(charge * p->attack_threat_pct / 100);
+}
+
+int arm_attack_terms(const arm_params *p, const arm_state *st, int side, const uint64_t taken[2])
+{
+    return arm_attack_charge(p, st, side ^ 1, taken[side ^ 1]) -
+           arm_attack_charge(p, st, side, taken[side]);
+}
