@@ -2,6 +2,8 @@
  * (expected values worked out by hand from the published tables), steps to goal on positions
  * whose answer is known, goal-threat detection, and the capture-threat detector (against brute
  * force) and term. */
+#include <stddef.h>
+
 #include "arimaa_test_util.h"
 #include "boardai/registry.h"
 #include "check_main.h"
@@ -624,6 +626,27 @@ START_TEST(trap_control)
 }
 END_TEST
 
+/* A registry knob of Arimaa's: "arimaa:name=good" sets the int field at offset of the game's
+ * parameters to good, and "arimaa:name=bad" (out of its range) is refused with a message that
+ * names it. */
+static void check_knob(const char *name, size_t offset, int good, int bad)
+{
+    char spec[96];
+    ba_game *g = NULL;
+    ba_error err;
+    snprintf(spec, sizeof spec, "arimaa:%s=%d", name, good);
+    ck_assert_int_eq(ba_game_open(spec, &g, &err), BA_OK);
+    int set;
+    memcpy(&set, (const char *)g->params + offset, sizeof set);
+    ck_assert_int_eq(set, good);
+    ba_game_destroy(g);
+    g = NULL;
+    snprintf(spec, sizeof spec, "arimaa:%s=%d", name, bad);
+    ck_assert_int_ne(ba_game_open(spec, &g, &err), BA_OK);
+    ck_assert_ptr_null(g);
+    ck_assert_ptr_nonnull(strstr(err.message, name));
+}
+
 /* The slow reference of the elephant blockade: side can move its elephant off its square within
  * two steps of its own (an action of the elephant, or a one-step action of another piece and then
  * one of the elephant), by the step generator. */
@@ -785,15 +808,7 @@ START_TEST(elephant_blockade)
     ck_assert_ptr_nonnull(strstr(text, "\nelephant_blockade 0 0\n"));
 
     /* The registry knob, 0..5000. */
-    ba_game *g = NULL;
-    ba_error err;
-    ck_assert_int_eq(ba_game_open("arimaa:elephant_blockade_points=250", &g, &err), BA_OK);
-    ck_assert_int_eq(((const arm_params *)g->params)->elephant_blockade_points, 250);
-    ba_game_destroy(g);
-    g = NULL;
-    ck_assert_int_ne(ba_game_open("arimaa:elephant_blockade_points=5001", &g, &err), BA_OK);
-    ck_assert_ptr_null(g);
-    ck_assert_ptr_nonnull(strstr(err.message, "elephant_blockade_points"));
+    check_knob("elephant_blockade_points", offsetof(arm_params, elephant_blockade_points), 250, 5001);
 }
 END_TEST
 
@@ -854,15 +869,7 @@ START_TEST(attack_threat)
     ck_assert_int_eq(arm_attack_charge(&p, &far, ARM_GOLD, 0), attack_expect(&far, ARM_GOLD, ARM_HORSE, 30, 45));
 
     /* The registry knob, 0..400. */
-    ba_game *g = NULL;
-    ba_error err;
-    ck_assert_int_eq(ba_game_open("arimaa:attack_threat_pct=30", &g, &err), BA_OK);
-    ck_assert_int_eq(((const arm_params *)g->params)->attack_threat_pct, 30);
-    ba_game_destroy(g);
-    g = NULL;
-    ck_assert_int_ne(ba_game_open("arimaa:attack_threat_pct=401", &g, &err), BA_OK);
-    ck_assert_ptr_null(g);
-    ck_assert_ptr_nonnull(strstr(err.message, "attack_threat_pct"));
+    check_knob("attack_threat_pct", offsetof(arm_params, attack_threat_pct), 30, 401);
 }
 END_TEST
 
