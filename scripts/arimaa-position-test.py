@@ -5,8 +5,9 @@ plays a match, it plays one turn in each of the same positions, and Sharp prices
 The positions are one bot's turn starts in match records already scored by
 scripts/arimaa-sharp-oracle.py (its SCORES file holds Sharp's score of every one), kept while the
 game was open (Sharp's score within five rabbits), one in every N (--every). For each setting,
-given as LIMIT or LIMIT:PARAMS (a fixed search depth in steps, or seconds a position such as `2s`,
-which a loaded machine distorts; then the game's registry parameters, e.g.
+given as LIMIT or LIMIT:PARAMS (a fixed search depth in steps, `8x` for the exact alpha-beta
+instead of the selective one, or seconds a position such as `2s`, which a loaded machine
+distorts; then the game's registry parameters, e.g.
 `8:blocking_pct=0`), libboardai's step search (the Python binding on the build
 given, as the AEI program searches: `step_search=1`, the selective alpha-beta) chooses a turn in
 every position, and Sharp (an outside engine, fetched and built outside this repository,
@@ -65,8 +66,9 @@ def load_oracle():
 
 
 def parse_setting(text):
-    """(engine keywords, params) of 'LIMIT' or 'LIMIT:PARAMS', LIMIT a depth of 1..64 steps or
-    seconds written with an s ('2s', '0.5s'); ({'sharp': D}, '') of 'sharp:D', Sharp itself
+    """(engine keywords, params) of 'LIMIT' or 'LIMIT:PARAMS', LIMIT a depth of 1..64 steps
+    (the selective alpha-beta; with an x, '8x', the exact one) or seconds written with an s
+    ('2s', '0.5s'); ({'sharp': D}, '') of 'sharp:D', Sharp itself
     choosing at D steps (4..20); raises ValueError."""
     limit, _, params = text.partition(":")
     if limit == "sharp":
@@ -75,13 +77,15 @@ def parse_setting(text):
         return {"sharp": int(params)}, ""
     if limit.isdigit() and 1 <= int(limit) <= 64:
         return {"depth": int(limit)}, params
+    if limit.endswith("x") and limit[:-1].isdigit() and 1 <= int(limit[:-1]) <= 64:
+        return {"depth": int(limit[:-1]), "selective": 0}, params
     try:
         seconds = float(limit[:-1]) if limit.endswith("s") else 0.0
     except ValueError:
         seconds = 0.0
     if not 0.001 <= seconds <= 3600:
-        raise ValueError("a setting is LIMIT or LIMIT:PARAMS, LIMIT a depth of 1..64 steps or "
-                         "seconds such as 2s, not %r" % text)
+        raise ValueError("a setting is LIMIT or LIMIT:PARAMS, LIMIT a depth of 1..64 steps (8, "
+                         "or 8x for the exact alpha-beta) or seconds such as 2s, not %r" % text)
     return {"time": seconds}, params
 
 

@@ -3,7 +3,7 @@
 # scores kept in bench/data are the bot's open turn starts (counted again here straight from the
 # scores file's lines: Steps to move, scored, |score| < 5000), one in every N; each setting's
 # turn is a legal turn of its position (replayed through the Python binding), with the depth it
-# completed (4 at depth 4) and the mean; --min-cost keeps the turns that cost more (counted again
+# completed (4 at depth 4, with the selective search or the exact one) and the mean; --min-cost keeps the turns that cost more (counted again
 # from the scores file's lines too); a setting's parameters reach the engine (at depth 4 on
 # the first position, the defaults and blocking_pct=0 play different turns); a time limit runs;
 # bad limits, Sharp as a chooser without --sharp or at a depth it refuses, an unknown parameter
@@ -59,6 +59,13 @@ case $out in
 *"0.2s: mean depth "*) ;;
 *) echo "time limit: $out"; fail=1 ;;
 esac
+# The exact alpha-beta (4x) completes its depth too.
+out=$(python3 "$script" "$r15" "$trap100" --games 11 --bot Steps --scores "$scores" \
+    --build "$build" --list --every 100 --setting 4x 2>&1)
+case $out in
+*"4x: mean depth 4.0 steps (4 to 4)"*) ;;
+*) echo "exact: $out"; fail=1 ;;
+esac
 
 out=$(BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$tmp/list.txt" <<'PY'
 import re, sys
@@ -89,8 +96,8 @@ refused() { # <what> <expected text> <args...>
     [ $status -ne 0 ] || { echo "$what: exit status 0"; fail=1; }
     case $out in *"$text"*) ;; *) echo "$what: $out"; fail=1 ;; esac
 }
-limits="a setting is LIMIT or LIMIT:PARAMS, LIMIT a depth of 1..64 steps or seconds such as 2s"
-for bad in x:trap_pct=1 0 65 0s 2m; do
+limits="a setting is LIMIT or LIMIT:PARAMS, LIMIT a depth of 1..64 steps (8, or 8x for the exact alpha-beta) or seconds such as 2s"
+for bad in x:trap_pct=1 0 65 0s 2m 0x 65x; do
     refused "bad setting $bad" "$limits, not '$bad'" --scores "$scores" --list --games 11 \
         --setting "$bad"
 done
