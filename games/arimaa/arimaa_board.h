@@ -28,6 +28,8 @@ enum { ARM_PHASE_SETUP_GOLD = 0, ARM_PHASE_SETUP_SILVER = 1, ARM_PHASE_PLAY = 2 
 #define ARM_RANK_1 0x00000000000000FFull
 #define ARM_RANK_8 0xFF00000000000000ull
 #define ARM_TRAPS ((1ull << 18) | (1ull << 21) | (1ull << 42) | (1ull << 45)) /* c3 f3 c6 f6 */
+/* The square of trap k (0..3: c3 f3 c6 f6, the order of the trap terms' trap_index). */
+static inline int arm_trap_square(int k) { return k < 2 ? 18 + 3 * k : 42 + 3 * (k - 2); }
 
 /* The whole game state: flat, memcpy-able. bb/occ/board are three views of the same pieces,
  * kept together because step generation wants sets and step making wants a square lookup. */

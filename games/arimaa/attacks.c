@@ -69,7 +69,6 @@ static int arm_attack_steps(const arm_state *st, int side, int sq, int type, int
 int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64_t taken)
 {
     if (p->attack_threat_pct <= 0 || st->phase != ARM_PHASE_PLAY) return 0;
-    static const int traps[4] = {18, 21, 42, 45}; /* c3 f3 c6 f6 */
     int e = side ^ 1;
     uint64_t frozen[2] = {arm_frozen(st, 0), arm_frozen(st, 1)};
     uint64_t unfrozen[2] = {st->occ[0] & ~frozen[0], st->occ[1] & ~frozen[1]};
@@ -79,7 +78,7 @@ int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64
     for (int k = 0; k < 4; k++) {
         held[k] = arm_trap_power(st, e, k, unfrozen[e]) > arm_trap_power(st, side, k, unfrozen[side]);
         if (!held[k]) continue;
-        uint64_t t = arm_bit(traps[k]);
+        uint64_t t = arm_bit(arm_trap_square(k));
         zone |= arm_neighbours(t) | arm_neighbours(arm_neighbours(t));
         any = 1;
     }
@@ -94,8 +93,8 @@ int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64
         int sq = arm_lsb(exposed), type = st->board[sq] & 7;
         int steps = ARM_ATTACK_MAX + 1;
         for (int k = 0; k < 4; k++) {
-            if (!held[k] || arm_distance(sq, traps[k]) > 2) continue;
-            int n = arm_attack_steps(st, side, sq, type, traps[k], frozen[e]);
+            if (!held[k] || arm_distance(sq, arm_trap_square(k)) > 2) continue;
+            int n = arm_attack_steps(st, side, sq, type, arm_trap_square(k), frozen[e]);
             if (n < steps) steps = n;
         }
         if (steps > ARM_ATTACK_MAX) continue;

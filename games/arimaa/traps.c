@@ -30,9 +30,8 @@ typedef struct arm_trap_zone {
 
 static arm_trap_zone arm_zone(int k)
 {
-    static const int traps[4] = {18, 21, 42, 45}; /* c3 f3 c6 f6 */
     arm_trap_zone z;
-    z.sq = traps[k];
+    z.sq = arm_trap_square(k);
     z.ring = arm_neighbours(arm_bit(z.sq));
     z.area = z.ring | arm_neighbours(z.ring);
     return z;

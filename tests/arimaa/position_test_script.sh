@@ -3,9 +3,10 @@
 # scores kept in bench/data are the bot's open turn starts (counted again here straight from the
 # scores file's lines: Steps to move, scored, |score| < 5000), one in every N; each setting's
 # turn is a legal turn of its position (replayed through the Python binding), with the depth it
-# completed (4 at depth 4, with the selective search or the exact one) and the mean; --min-cost keeps the turns that cost more (counted again
-# from the scores file's lines too); a setting's parameters reach the engine (at depth 4 on
-# the first position, the defaults and blocking_pct=0 play different turns); a time limit runs;
+# completed (4 at depth 4, with the selective search or the exact one) and the mean; --min-cost
+# keeps the turns that cost more (counted again from the scores file's lines too); a setting's
+# parameters reach the engine (at depth 4 on the first position, the defaults and
+# blocking_pct=0 play different turns); a time limit runs;
 # bad limits, Sharp as a chooser without --sharp or at a depth it refuses, an unknown parameter
 # and a missing scores file are refused with a message; --help
 # answers.
