@@ -103,10 +103,10 @@ def features(game, text):
         f.append(vals[name][0] - vals[name][1])
     f.append(vals["traps"][0])
     place = vals["placement"][0] - vals["placement"][1]
-    # (the terms off by default, the elephant blockade and the attack threats, are not fitted
-    # here: left out of the rest; scripts/arimaa-sharp-static.py fits them)
+    # (the terms off by default, the elephant blockade, the attack threats and the hostages, are
+    # not fitted here: left out of the rest; scripts/arimaa-sharp-static.py fits them)
     off = sum(vals.get(name, (0, 0))[0] - vals.get(name, (0, 0))[1]
-              for name in ("elephant_blockade", "attack_threat"))
+              for name in ("elephant_blockade", "attack_threat", "hostage"))
     f.append(gold_total - sum(f) - place - off)  # the capture threats
     f.append(place)
     f = [v / 100.0 for v in f]

@@ -64,6 +64,9 @@ typedef struct arm_params {
     /* Percent of the charge for captures that take the enemy more than a turn (attacks.c); 0:
      * off. */
     int attack_threat_pct;
+    /* Percent of the charge for pieces held hostage near the enemy's home traps (hostages.c);
+     * 0: off. */
+    int hostage_pct;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */
@@ -198,6 +201,11 @@ int arm_blockade_terms(const arm_params *p, const arm_state *st, int side);
  * charge less its own). */
 int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64_t taken);
 int arm_attack_terms(const arm_params *p, const arm_state *st, int side, const uint64_t taken[2]);
+
+/* hostages.c: the charge to side for its pieces held hostage near the enemy's home traps, and
+ * the term from side's view (the enemy's charge less its own). */
+int arm_hostage_charge(const arm_params *p, const arm_state *st, int side);
+int arm_hostage_terms(const arm_params *p, const arm_state *st, int side);
 
 /* placement.c: the class (0..ARM_PLACE_CLASSES-1) of side's piece of type t, and the placement
  * term of side's non-rabbit pieces (side's view, unscaled). */

@@ -63,6 +63,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"attack_threat_pct", "evaluation", "int", "0..400", "0",
      "percent of the charge for pieces near a trap the enemy holds that a stronger enemy piece "
      "can reach and capture over more than one turn"},
+    {"hostage_pct", "evaluation", "int", "0..400", "0",
+     "percent of the charge for pieces held hostage by a stronger enemy piece near the enemy's "
+     "home traps"},
 };
 
 /* The names of the term scales above, in ARM_TERM_* order. */
@@ -91,6 +94,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int danger_stuck = arm_params_default.trap_danger_stuck_pct;
     int blockade = arm_params_default.elephant_blockade_points;
     int attack = arm_params_default.attack_threat_pct;
+    int hostage = arm_params_default.hostage_pct;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -114,7 +118,8 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "trap_danger_frozen_pct", 0, 100, &danger_frozen, err)) ||
         (rc = bac_reg_int(a, "trap_danger_stuck_pct", 0, 100, &danger_stuck, err)) ||
         (rc = bac_reg_int(a, "elephant_blockade_points", 0, 5000, &blockade, err)) ||
-        (rc = bac_reg_int(a, "attack_threat_pct", 0, 400, &attack, err)))
+        (rc = bac_reg_int(a, "attack_threat_pct", 0, 400, &attack, err)) ||
+        (rc = bac_reg_int(a, "hostage_pct", 0, 400, &hostage, err)))
         return rc;
     int term_pct[ARM_TERMS];
     for (int t = 0; t < ARM_TERMS; t++) {
@@ -138,6 +143,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->trap_danger_stuck_pct = danger_stuck;
     p->elephant_blockade_points = blockade;
     p->attack_threat_pct = attack;
+    p->hostage_pct = hostage;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # scripts/arimaa-sharp-static.py without Sharp: bot_Sharp's developer build is an outside engine
 # that is not installed here, so a stand-in answers its evalPos with a score whose make-up is
-# known: 8 points per point of our material, 4 per point of our blocking term and 2 per point of
-# the attack-threat term (all from the side to move's view, every term at 100 %, as explain()
-# prints them), plus components that say nothing. The fit must find blocking at +50 % of
-# material, the attack threats at +25 % and the other terms at 0,
+# known: 8 points per point of our material, 4 per point of our blocking term, 2 per point of
+# the attack-threat term and 6 per point of the hostage term (all from the side to move's view,
+# every term at 100 %, as explain() prints them), plus components that say nothing. The fit must
+# find blocking at +50 % of material, the attack threats at +25 %, the hostages at +75 % and the
+# other terms at 0,
 # R^2 1, and the residual uncorrelated (with --split-traps, the trap term's four parts each at 0
 # too); a stand-in that answers for too few positions, a binary
 # that is not executable and too few positions are refused with a message; --help answers.
@@ -29,7 +30,7 @@ import os
 os.environ["BOARDAI_LIB"] = "$build/lib"
 import boardai
 knobs = ["blocking_pct", "passed_pct", "goal_table_pct", "power_pct", "loose_rabbit_pct",
-         "trap_pct", "threat_pct", "placement_pct", "attack_threat_pct"]
+         "trap_pct", "threat_pct", "placement_pct", "attack_threat_pct", "hostage_pct"]
 game = boardai.Game("arimaa:" + ",".join(k + "=100" for k in knobs))
 limit = int(os.environ.get("STANDIN_LIMIT", "1000000"))
 boards = [b for b in open(sys.argv[2]).read().split(";") if b.strip()]
@@ -44,7 +45,8 @@ for i, b in enumerate(boards[:limit]):
             # material and traps are printed as each side's difference already, the others
             # as each side's own sum
             terms[m[1]] = mine if m[1] in ("material(harlog)", "traps") else mine - theirs
-    final = 8 * terms["material(harlog)"] + 4 * terms["blocking"] + 2 * terms["attack_threat"]
+    final = (8 * terms["material(harlog)"] + 4 * terms["blocking"] + 2 * terms["attack_threat"]
+             + 6 * terms["hostage"])
     print("%d------------------------------------------------" % i)
     print("Material: %d EMHH emhh" % (10 * terms["material(harlog)"]))
     print("ThreatScore: %d" % (i % 7))
@@ -61,6 +63,7 @@ echo "$out" | grep -q ", 8.00 of Sharp's points per point of our material" ||
     { echo "unit: $out"; fail=1; }
 echo "$out" | grep -q "^  blocking         +50 % \[+50, +50\]$" || { echo "blocking: $out"; fail=1; }
 echo "$out" | grep -q "^  attack_threat    +25 % \[+25, +25\]$" || { echo "attack: $out"; fail=1; }
+echo "$out" | grep -q "^  hostage          +75 % \[+75, +75\]$" || { echo "hostage: $out"; fail=1; }
 for term in passed goal_threat power_balance loose_rabbits traps threat placement ele_blockade; do
     echo "$out" | grep -Eq "^  $term +[+-]0 %" || { echo "$term: $out"; fail=1; }
 done

@@ -873,6 +873,99 @@ START_TEST(attack_threat)
 }
 END_TEST
 
+/* Pieces held hostage near the enemy's home traps (hostages.c): the hostage squares against the
+ * rule that defines them, the enemy steps of a capture worked out by hand on concrete positions,
+ * what makes a piece held, colour symmetry, the term in the evaluation and the explain, and the
+ * registry knob. */
+static int hostage_expect(const arm_state *st, int side, int type, int share)
+{
+    return (int)((long)arm_piece_value(st, &arm_params_default.eval, side, type) * share / 100);
+}
+
+/* The rule, square by square: in the corner quadrant of one of the enemy's home traps (Silver's
+ * c6 and f6 for a gold piece), two or more squares from the trap, not the quadrant's centre. */
+static int hostage_square_by_rule(int s)
+{
+    int file = s & 7, rank = s >> 3;
+    if (rank < 4) return 0;
+    int trap = file < 4 ? sq("c6") : sq("f6");
+    int centre = file < 4 ? sq("d5") : sq("e5");
+    return arm_distance(s, trap) >= 2 && s != centre;
+}
+
+START_TEST(hostage)
+{
+    arm_params p = arm_params_default;
+    p.hostage_pct = 100;
+    arm_params off = p;
+    off.hostage_pct = 0;
+
+    /* Every square: a lone gold horse there, frozen by a silver elephant beside it (not on a
+     * trap), is charged exactly on the hostage squares of Silver's home traps. */
+    int charged = 0;
+    for (int s = 0; s < 64; s++) {
+        if (arm_bit(s) & ARM_TRAPS) continue;
+        int beside = -1;
+        for (uint64_t n = arm_neighbours(arm_bit(s)) & ~ARM_TRAPS; n && beside < 0; n &= n - 1)
+            beside = arm_lsb(n);
+        arm_state st;
+        arm_clear(&st);
+        st.phase = ARM_PHASE_PLAY;
+        st.side = ARM_GOLD;
+        arm_put(&st, s, ARM_GOLD, ARM_HORSE);
+        arm_put(&st, beside, ARM_SILVER, ARM_ELEPHANT);
+        st.hash = arm_hash_full(&st);
+        int c = arm_hostage_charge(&p, &st, ARM_GOLD);
+        ck_assert_msg((c > 0) == hostage_square_by_rule(s), "the horse on square %d: charge %d", s, c);
+        charged += c > 0;
+    }
+    ck_assert_int_eq(charged, 20);
+
+    /* The gold camel on a6, frozen by the silver elephant on b6; c6 has no gold guard: two squares
+     * from the trap, 4 steps, share 76. Silver has no hostage; the term is off at 0. */
+    arm_state a = at_pos('g', "Ma6 eb6 Ra1 rh8");
+    ck_assert_int_eq(arm_hostage_charge(&p, &a, ARM_GOLD), hostage_expect(&a, ARM_GOLD, ARM_CAMEL, 76));
+    ck_assert_int_gt(arm_hostage_charge(&p, &a, ARM_GOLD), 0);
+    ck_assert_int_eq(arm_hostage_charge(&p, &a, ARM_SILVER), 0);
+    ck_assert_int_eq(arm_hostage_charge(&off, &a, ARM_GOLD), 0);
+    /* The same with the colours swapped. */
+    arm_state am = mirrored(&a);
+    ck_assert_int_eq(arm_hostage_charge(&p, &am, ARM_SILVER), arm_hostage_charge(&p, &a, ARM_GOLD));
+    /* In its own half the same pair is no hostage (a3 is by Gold's trap c3, not Silver's). */
+    arm_state own = at_pos('g', "Ma3 eb3 Ra1 rh8");
+    ck_assert_int_eq(arm_hostage_charge(&p, &own, ARM_GOLD), 0);
+    /* A friend on a7 unfreezes the camel and a5 is free to walk to, away from the elephant: not
+     * held. With a silver rabbit on a5 it has nowhere to go: held again, 4 steps. */
+    arm_state free_ = at_pos('g', "Ma6 Ra7 eb6 Ra1 rh8");
+    ck_assert_int_eq(arm_hostage_charge(&p, &free_, ARM_GOLD), 0);
+    arm_state boxed = at_pos('g', "Ma6 Ra7 ra5 eb6 Ra1 rh8");
+    ck_assert_int_eq(arm_hostage_charge(&p, &boxed, ARM_GOLD),
+                     hostage_expect(&boxed, ARM_GOLD, ARM_CAMEL, 76));
+    /* The gold horse on b7, held by the silver camel on a7, which the gold elephant on a8 freezes
+     * (+2: the holder must be freed first), with a gold dog guarding c6 from d6 (+2): 4 + 2 + 2 =
+     * 8 steps, share 52. The elephant on a8 stands on a hostage square but is never charged. */
+    arm_state b = at_pos('g', "Hb7 ma7 Ea8 Dd6 Ra1 rh8");
+    ck_assert_int_eq(arm_hostage_charge(&p, &b, ARM_GOLD), hostage_expect(&b, ARM_GOLD, ARM_HORSE, 52));
+    /* A gold rabbit on the trap itself blocks it: two more steps, 10, share 40. */
+    arm_state on_trap = at_pos('g', "Hb7 ma7 Ea8 Dd6 Rc6 Ra1 rh8");
+    ck_assert_int_eq(arm_hostage_charge(&p, &on_trap, ARM_GOLD),
+                     hostage_expect(&on_trap, ARM_GOLD, ARM_HORSE, 40));
+
+    /* The term in the evaluation (Silver to move: the charge is Gold's) and the explain. */
+    arm_state c = at_pos('s', "Ma6 eb6 Ra1 rh8");
+    int charge = arm_hostage_charge(&p, &c, ARM_GOLD);
+    ck_assert_int_eq(arm_hostage_terms(&p, &c, ARM_SILVER), charge);
+    ck_assert_int_eq(arm_evaluate(&p, &c) - arm_evaluate(&off, &c), charge);
+    char text[768], line[64];
+    snprintf(line, sizeof line, "\nhostage %d 0\n", -charge);
+    ck_assert_int_gt(arm_explain(&p, &c, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, line));
+
+    /* The registry knob, 0..400. */
+    check_knob("hostage_pct", offsetof(arm_params, hostage_pct), 25, 401);
+}
+END_TEST
+
 /* A piece beside a trap the opponent controls, a stronger enemy piece near: a share of its
  * material, a larger share when it is frozen, and the third share when it is frozen with no
  * friend within two squares (stuck). */
@@ -1302,6 +1395,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, trap_danger);
     tcase_add_test(tc, elephant_blockade);
     tcase_add_test(tc, attack_threat);
+    tcase_add_test(tc, hostage);
     tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);
     suite_add_tcase(s, tc);
