@@ -18,9 +18,11 @@
  *     distance less one, one more when it is frozen; beyond three steps there is no threat), one
  *     more when that is three (it will rarely come unopposed), and one when an enemy piece sits
  *     on the trap (it must step off first).
- * A piece that can walk away (not frozen) is charged less than a frozen one, and a frozen one
- * with no friend within two squares (stuck) most. The elephant is never charged (nothing pushes
- * it), nor are the pieces that the capture-threat term already takes (taken).
+ * The share is times the enemy's hold on the trap (its lead in trap power, full at
+ * ARM_ATTACK_HOLD_LEAD). A piece that can walk away (not frozen) is charged less than a frozen
+ * one, and a frozen one with no friend within two squares (stuck) most. The elephant is never
+ * charged (nothing pushes it), nor are the pieces that the capture-threat term already takes
+ * (taken).
  *
  * The shares are attack_threat_pct percent of the table below at 100; the table and the freezing
  * shares are first estimates, shaped as the steps of a turn go (a capture within four steps is
@@ -36,6 +38,11 @@ static const int arm_attack_share[ARM_ATTACK_MAX + 1] = {100, 100, 100, 95, 90, 
 enum { ARM_ATTACK_FREE_PCT = 45, ARM_ATTACK_FROZEN_PCT = 80, ARM_ATTACK_STUCK_PCT = 100 };
 /* Beyond this many steps the attacker is too far to count (the third part above). */
 #define ARM_ATTACK_REACH 3
+/* The lead in trap power (traps.c: 2 a unit of strength beside the trap, 1 two squares off) at
+ * which the enemy holds a trap fully; a smaller lead charges that fraction. An all-or-nothing
+ * hold let one step beside a trap swing every charge there at once: at 30 % the 4-step search
+ * declined a free horse to move a dog beside f3 (tests/arimaa/test_steps.c). */
+#define ARM_ATTACK_HOLD_LEAD 8
 
 /* The steps the nearest enemy piece stronger than the piece of type on sq needs to stand beside
  * it (ARM_ATTACK_REACH + 1 when none is that near). */
@@ -72,11 +79,15 @@ int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64
     int e = side ^ 1;
     uint64_t frozen[2] = {arm_frozen(st, 0), arm_frozen(st, 1)};
     uint64_t unfrozen[2] = {st->occ[0] & ~frozen[0], st->occ[1] & ~frozen[1]};
-    /* The traps the enemy controls, and the squares within two of one. */
+    /* How fully the enemy holds each trap (percent), and the squares within two of one held. */
     int held[4], any = 0;
     uint64_t zone = 0;
     for (int k = 0; k < 4; k++) {
-        held[k] = arm_trap_power(st, e, k, unfrozen[e]) > arm_trap_power(st, side, k, unfrozen[side]);
+        int lead = arm_trap_power(st, e, k, unfrozen[e]) -
+                   arm_trap_power(st, side, k, unfrozen[side]);
+        held[k] = lead <= 0                     ? 0
+                  : lead >= ARM_ATTACK_HOLD_LEAD ? 100
+                                                 : 100 * lead / ARM_ATTACK_HOLD_LEAD;
         if (!held[k]) continue;
         uint64_t t = arm_bit(arm_trap_square(k));
         zone |= arm_neighbours(t) | arm_neighbours(arm_neighbours(t));
@@ -86,24 +97,25 @@ int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64
     int value[ARM_TYPES];
     for (int t = 0; t < ARM_TYPES; t++) value[t] = -1; /* computed when first needed */
     long charge = 0;
-    /* Each piece once, at the trap its capture is nearest (a piece between two traps is lost to
-     * one of them, not to both). */
+    /* Each piece once, at the trap where its capture threatens most (a piece between two traps
+     * is lost to one of them, not to both). */
     for (uint64_t exposed = st->occ[side] & zone & ~st->bb[side][ARM_ELEPHANT] & ~taken; exposed;
          exposed &= exposed - 1) {
         int sq = arm_lsb(exposed), type = st->board[sq] & 7;
-        int steps = ARM_ATTACK_MAX + 1;
+        int share = 0; /* percent of the piece, times the hold's percent */
         for (int k = 0; k < 4; k++) {
             if (!held[k] || arm_distance(sq, arm_trap_square(k)) > 2) continue;
             int n = arm_attack_steps(st, side, sq, type, arm_trap_square(k), frozen[e]);
-            if (n < steps) steps = n;
+            if (n <= ARM_ATTACK_MAX && arm_attack_share[n] * held[k] > share)
+                share = arm_attack_share[n] * held[k];
         }
-        if (steps > ARM_ATTACK_MAX) continue;
+        if (!share) continue;
         uint64_t v = arm_bit(sq);
         int pct = !(frozen[side] & v)                    ? ARM_ATTACK_FREE_PCT
                   : arm_stuck(st, side, frozen[side], v) ? ARM_ATTACK_STUCK_PCT
                                                          : ARM_ATTACK_FROZEN_PCT;
         if (value[type] < 0) value[type] = arm_piece_value(st, &p->eval, side, type);
-        charge += (long)value[type] * arm_attack_share[steps] * pct / 10000;
+        charge += (long)value[type] * share / 100 * pct / 10000;
     }
     return (int)(charge * p->attack_threat_pct / 100);
 }

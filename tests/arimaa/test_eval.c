@@ -813,13 +813,15 @@ START_TEST(elephant_blockade)
 END_TEST
 
 /* The captures an enemy could prepare over more than a turn (attacks.c): the enemy steps each
- * takes, worked out by hand on concrete positions, the shares by freezing, each piece charged
- * once, the pieces a capture threat takes left out, the term in the evaluation and the explain,
- * and the registry knob. */
-static int attack_expect(const arm_state *st, int side, int type, int share, int pct)
+ * takes and the enemy's lead in trap power, worked out by hand on concrete positions, the shares
+ * by freezing, each piece charged once, the pieces a capture threat takes left out, the term in
+ * the evaluation and the explain, and the registry knob. share: percent of the piece by the
+ * steps; hold: percent of the hold (the enemy's lead in trap power of 8, or a part of it); pct:
+ * by freezing. */
+static int attack_expect(const arm_state *st, int side, int type, int share, int hold, int pct)
 {
-    return (int)((long)arm_piece_value(st, &arm_params_default.eval, side, type) * share * pct /
-                 10000);
+    return (int)((long)arm_piece_value(st, &arm_params_default.eval, side, type) * share * hold /
+                 100 * pct / 10000);
 }
 
 START_TEST(attack_threat)
@@ -828,11 +830,14 @@ START_TEST(attack_threat)
     p.attack_threat_pct = 100;
     arm_params off = p;
     off.attack_threat_pct = 0;
-    /* The gold horse on f4 beside f3, frozen by the camel on f5 (Silver holds f3 with 6 to 0),
-     * no friend within two squares: one push, 2 steps, the whole share, stuck. It is also two
-     * squares from f6 (4 steps): charged once, at f3. */
+    /* The gold horse on f4 beside f3, frozen by the camel on f5, no friend within two squares
+     * (stuck). At f3 Silver leads by 6 (a hold of 75 %) and the capture is one push (2 steps,
+     * share 100); at f6, two squares off, Silver leads by 8 (the camel beside it, 12, against the
+     * horse two squares off, 4: a full hold) and it takes 4 steps (share 90). Charged once, where
+     * it threatens most: 90 x 100 against 100 x 75. */
     arm_state a = at_pos('g', "Hf4 mf5 Ra1 rh8");
-    ck_assert_int_eq(arm_attack_charge(&p, &a, ARM_GOLD, 0), attack_expect(&a, ARM_GOLD, ARM_HORSE, 100, 100));
+    ck_assert_int_eq(arm_attack_charge(&p, &a, ARM_GOLD, 0),
+                     attack_expect(&a, ARM_GOLD, ARM_HORSE, 90, 100, 100));
     ck_assert_int_gt(arm_attack_charge(&p, &a, ARM_GOLD, 0), 0);
     ck_assert_int_eq(arm_attack_charge(&p, &a, ARM_SILVER, 0), 0);
     ck_assert_int_eq(arm_attack_charge(&off, &a, ARM_GOLD, 0), 0);
@@ -841,19 +846,21 @@ START_TEST(attack_threat)
     /* The same with the colours swapped. */
     arm_state am = mirrored(&a);
     ck_assert_int_eq(arm_attack_charge(&p, &am, ARM_SILVER, 0), arm_attack_charge(&p, &a, ARM_GOLD, 0));
-    /* A gold rabbit on g3 guards f3 (Silver still holds it, 6 to 2): the horse's capture takes 4
-     * steps (the rabbit pushed away first; f6, two squares off, takes 4 too), share 90, frozen
-     * but with a friend within two squares (80 %). The rabbit beside f3: the camel needs 2 steps
-     * to reach it, and the horse guards f3: 2 + 2 + 2 = 6 steps, share 55, free (45 %). */
+    /* A gold rabbit on g3 guards f3: Silver leads there by 4 only (a hold of 50 %). The horse:
+     * at f3 4 steps (the rabbit pushed away first), share 90 x 50; at f6 still 4 steps at a full
+     * hold, share 90 x 100; frozen with a friend within two squares (80 %). The rabbit beside
+     * f3: the camel needs 2 steps to reach it, and the horse guards f3: 2 + 2 + 2 = 6 steps,
+     * share 55, at the hold of 50 %, free (45 %). */
     arm_state b = at_pos('g', "Hf4 mf5 Rg3 Ra1 rh8");
     ck_assert_int_eq(arm_attack_charge(&p, &b, ARM_GOLD, 0),
-                     attack_expect(&b, ARM_GOLD, ARM_HORSE, 90, 80) +
-                         attack_expect(&b, ARM_GOLD, ARM_RABBIT, 55, 45));
-    /* The camel on f7 instead: f3 is Gold's (the horse's 8), f6 Silver's (12 to 4); the horse
-     * can walk away (45 %), two squares from f6 (4 steps) and two steps from the camel's reach:
-     * 6, share 55. No capture within a turn, so the evaluation pays the whole charge. */
+                     attack_expect(&b, ARM_GOLD, ARM_HORSE, 90, 100, 80) +
+                         attack_expect(&b, ARM_GOLD, ARM_RABBIT, 55, 50, 45));
+    /* The camel on f7 instead: f3 is Gold's (the horse's 8), f6 Silver's (12 to 4, a full hold);
+     * the horse can walk away (45 %), two squares from f6 (4 steps) and two steps from the
+     * camel's reach: 6, share 55. No capture within a turn, so the evaluation pays the whole
+     * charge. */
     arm_state c = at_pos('g', "Hf4 mf7 Ra1 rh8");
-    int charge = attack_expect(&c, ARM_GOLD, ARM_HORSE, 55, 45);
+    int charge = attack_expect(&c, ARM_GOLD, ARM_HORSE, 55, 100, 45);
     ck_assert_int_gt(charge, 0);
     ck_assert_int_eq(arm_attack_charge(&p, &c, ARM_GOLD, 0), charge);
     ck_assert_int_eq(arm_evaluate(&p, &c) - arm_evaluate(&off, &c), -charge);
@@ -863,10 +870,15 @@ START_TEST(attack_threat)
     snprintf(line, sizeof line, "\nattack_threat %d 0\n", -charge);
     ck_assert_int_gt(arm_explain(&p, &c, text, sizeof text), 0);
     ck_assert_ptr_nonnull(strstr(text, line));
-    /* The camel on f8 (Silver still holds f6, 6 to 4): three steps to reach the horse, one more
-     * since such an attacker rarely comes unopposed: 4 + 3 + 1 = 8 steps, share 30. */
+    /* The camel on f8: Silver leads at f6 by 2 only (6 to 4), a hold of 25 %; three steps to
+     * reach the horse, one more since such an attacker rarely comes unopposed: 4 + 3 + 1 = 8
+     * steps, share 30. */
     arm_state far = at_pos('g', "Hf4 mf8 Ra1 rh8");
-    ck_assert_int_eq(arm_attack_charge(&p, &far, ARM_GOLD, 0), attack_expect(&far, ARM_GOLD, ARM_HORSE, 30, 45));
+    ck_assert_int_eq(arm_attack_charge(&p, &far, ARM_GOLD, 0),
+                     attack_expect(&far, ARM_GOLD, ARM_HORSE, 30, 25, 45));
+    /* A dog beside f6 evens it (Gold 6 + 4 against Silver's 6): no hold, no charge. */
+    arm_state even = at_pos('g', "Hf4 De6 mf8 Ra1 rh8");
+    ck_assert_int_eq(arm_attack_charge(&p, &even, ARM_GOLD, 0), 0);
 
     /* The registry knob, 0..400. */
     check_knob("attack_threat_pct", offsetof(arm_params, attack_threat_pct), 30, 401);
@@ -916,7 +928,8 @@ START_TEST(hostage)
         arm_put(&st, beside, ARM_SILVER, ARM_ELEPHANT);
         st.hash = arm_hash_full(&st);
         int c = arm_hostage_charge(&p, &st, ARM_GOLD);
-        ck_assert_msg((c > 0) == hostage_square_by_rule(s), "the horse on square %d: charge %d", s, c);
+        ck_assert_msg((c > 0) == hostage_square_by_rule(s), "the horse on square %d: charge %d", s,
+                      c);
         charged += c > 0;
     }
     ck_assert_int_eq(charged, 20);
@@ -924,7 +937,8 @@ START_TEST(hostage)
     /* The gold camel on a6, frozen by the silver elephant on b6; c6 has no gold guard: two squares
      * from the trap, 4 steps, share 76. Silver has no hostage; the term is off at 0. */
     arm_state a = at_pos('g', "Ma6 eb6 Ra1 rh8");
-    ck_assert_int_eq(arm_hostage_charge(&p, &a, ARM_GOLD), hostage_expect(&a, ARM_GOLD, ARM_CAMEL, 76));
+    ck_assert_int_eq(arm_hostage_charge(&p, &a, ARM_GOLD),
+                     hostage_expect(&a, ARM_GOLD, ARM_CAMEL, 76));
     ck_assert_int_gt(arm_hostage_charge(&p, &a, ARM_GOLD), 0);
     ck_assert_int_eq(arm_hostage_charge(&p, &a, ARM_SILVER), 0);
     ck_assert_int_eq(arm_hostage_charge(&off, &a, ARM_GOLD), 0);
@@ -945,7 +959,8 @@ START_TEST(hostage)
      * (+2: the holder must be freed first), with a gold dog guarding c6 from d6 (+2): 4 + 2 + 2 =
      * 8 steps, share 52. The elephant on a8 stands on a hostage square but is never charged. */
     arm_state b = at_pos('g', "Hb7 ma7 Ea8 Dd6 Ra1 rh8");
-    ck_assert_int_eq(arm_hostage_charge(&p, &b, ARM_GOLD), hostage_expect(&b, ARM_GOLD, ARM_HORSE, 52));
+    ck_assert_int_eq(arm_hostage_charge(&p, &b, ARM_GOLD),
+                     hostage_expect(&b, ARM_GOLD, ARM_HORSE, 52));
     /* A gold rabbit on the trap itself blocks it: two more steps, 10, share 40. */
     arm_state on_trap = at_pos('g', "Hb7 ma7 Ea8 Dd6 Rc6 Ra1 rh8");
     ck_assert_int_eq(arm_hostage_charge(&p, &on_trap, ARM_GOLD),
