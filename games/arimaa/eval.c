@@ -447,7 +447,7 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
                      place[ARM_GOLD], place[ARM_SILVER], blockade[ARM_GOLD], blockade[ARM_SILVER],
                      attack[ARM_GOLD], attack[ARM_SILVER], hostage[ARM_GOLD], hostage[ARM_SILVER],
                      arm_evaluate(p, st));
-    if (n < 0 || !buf || (size_t)n + 1 > cap) return BA_ERR_BUFFER;
+    if (n < 0 || (size_t)n >= sizeof out || !buf || (size_t)n + 1 > cap) return BA_ERR_BUFFER;
     memcpy(buf, out, (size_t)n + 1);
     return n;
 }

@@ -6,8 +6,8 @@
  * several steps to the trap, past the trap's guards), but the threat stays as long as the hold
  * does, and its side's strong pieces are tied to defending it. Against bot_Sharp our camel was
  * held so in one game of the twenty-second round (docs/arimaa.md), and Sharp's static evaluation
- * of our positions charges hostages 500 to 1800 of its points (about a third of a camel) where
- * our terms charged nothing.
+ * of such positions of our games charges the hold 500 to 1800 of its points (a rabbit is about
+ * 1000) where our terms charged nothing.
  *
  * This term charges the hostage's side a share of the hostage's material that falls with the
  * enemy steps its capture would take: two for each square between the piece and the trap, two
