@@ -816,8 +816,8 @@ END_TEST
  * takes and the enemy's lead in trap power, worked out by hand on concrete positions, the shares
  * by freezing, each piece charged once, the pieces a capture threat takes left out, the term in
  * the evaluation and the explain, and the registry knob. share: percent of the piece by the
- * steps; hold: percent of the hold (the enemy's lead in trap power of 8, or a part of it); pct:
- * by freezing. */
+ * steps; hold: percent of the hold (the enemy's lead in trap power over 12, at most 100, rounded
+ * down); pct: by freezing. */
 static int attack_expect(const arm_state *st, int side, int type, int share, int hold, int pct)
 {
     return (int)((long)arm_piece_value(st, &arm_params_default.eval, side, type) * share * hold /
@@ -831,10 +831,11 @@ START_TEST(attack_threat)
     arm_params off = p;
     off.attack_threat_pct = 0;
     /* The gold horse on f4 beside f3, frozen by the camel on f5, no friend within two squares
-     * (stuck). At f3 Silver leads by 6 (a hold of 75 %) and the capture is one push (2 steps,
-     * share 100); at f6, two squares off, Silver leads by 8 (the camel beside it, 12, against the
-     * horse two squares off, 4: a full hold) and it takes 4 steps (share 90). Charged once, where
-     * it threatens most: 90 x 100 against 100 x 75. */
+     * (stuck); a frozen piece adds nothing to its side's trap power. At f3 Silver leads by 6 (the
+     * camel two squares off: a hold of 6/12, 50 %) and the capture is one push (2 steps, share
+     * 100); at f6, two squares off, Silver leads by 12 (the camel beside it: a full hold) and it
+     * takes 4 steps (share 90). Charged once, where it threatens most: 90 x 100 against
+     * 100 x 50. */
     arm_state a = at_pos('g', "Hf4 mf5 Ra1 rh8");
     ck_assert_int_eq(arm_attack_charge(&p, &a, ARM_GOLD, 0),
                      attack_expect(&a, ARM_GOLD, ARM_HORSE, 90, 100, 100));
@@ -846,21 +847,21 @@ START_TEST(attack_threat)
     /* The same with the colours swapped. */
     arm_state am = mirrored(&a);
     ck_assert_int_eq(arm_attack_charge(&p, &am, ARM_SILVER, 0), arm_attack_charge(&p, &a, ARM_GOLD, 0));
-    /* A gold rabbit on g3 guards f3: Silver leads there by 4 only (a hold of 50 %). The horse:
-     * at f3 4 steps (the rabbit pushed away first), share 90 x 50; at f6 still 4 steps at a full
-     * hold, share 90 x 100; frozen with a friend within two squares (80 %). The rabbit beside
-     * f3: the camel needs 2 steps to reach it, and the horse guards f3: 2 + 2 + 2 = 6 steps,
-     * share 55, at the hold of 50 %, free (45 %). */
+    /* A gold rabbit on g3 guards f3: Silver leads there by 4 only (a hold of 33 %). The horse:
+     * at f3 4 steps (the rabbit pushed away first), share 90 x 33; at f6 still 4 steps at the
+     * full hold, share 90 x 100; frozen with a friend within two squares (80 %). The rabbit
+     * beside f3: the camel needs 2 steps to reach it, and the horse guards f3: 2 + 2 + 2 = 6
+     * steps, share 55, at the hold of 33 %, free (45 %). */
     arm_state b = at_pos('g', "Hf4 mf5 Rg3 Ra1 rh8");
     ck_assert_int_eq(arm_attack_charge(&p, &b, ARM_GOLD, 0),
                      attack_expect(&b, ARM_GOLD, ARM_HORSE, 90, 100, 80) +
-                         attack_expect(&b, ARM_GOLD, ARM_RABBIT, 55, 50, 45));
-    /* The camel on f7 instead: f3 is Gold's (the horse's 8), f6 Silver's (12 to 4, a full hold);
-     * the horse can walk away (45 %), two squares from f6 (4 steps) and two steps from the
-     * camel's reach: 6, share 55. No capture within a turn, so the evaluation pays the whole
-     * charge. */
+                         attack_expect(&b, ARM_GOLD, ARM_RABBIT, 55, 33, 45));
+    /* The camel on f7 instead: the horse is free; f3 is Gold's (the horse's 8), f6 Silver's (12
+     * to 4, a hold of 66 %); the horse can walk away (45 %), two squares from f6 (4 steps) and
+     * two steps from the camel's reach: 6, share 55. No capture within a turn, so the evaluation
+     * pays the whole charge. */
     arm_state c = at_pos('g', "Hf4 mf7 Ra1 rh8");
-    int charge = attack_expect(&c, ARM_GOLD, ARM_HORSE, 55, 100, 45);
+    int charge = attack_expect(&c, ARM_GOLD, ARM_HORSE, 55, 66, 45);
     ck_assert_int_gt(charge, 0);
     ck_assert_int_eq(arm_attack_charge(&p, &c, ARM_GOLD, 0), charge);
     ck_assert_int_eq(arm_evaluate(&p, &c) - arm_evaluate(&off, &c), -charge);
@@ -870,12 +871,12 @@ START_TEST(attack_threat)
     snprintf(line, sizeof line, "\nattack_threat %d 0\n", -charge);
     ck_assert_int_gt(arm_explain(&p, &c, text, sizeof text), 0);
     ck_assert_ptr_nonnull(strstr(text, line));
-    /* The camel on f8: Silver leads at f6 by 2 only (6 to 4), a hold of 25 %; three steps to
+    /* The camel on f8: Silver leads at f6 by 2 only (6 to 4), a hold of 16 %; three steps to
      * reach the horse, one more since such an attacker rarely comes unopposed: 4 + 3 + 1 = 8
      * steps, share 30. */
     arm_state far = at_pos('g', "Hf4 mf8 Ra1 rh8");
     ck_assert_int_eq(arm_attack_charge(&p, &far, ARM_GOLD, 0),
-                     attack_expect(&far, ARM_GOLD, ARM_HORSE, 30, 25, 45));
+                     attack_expect(&far, ARM_GOLD, ARM_HORSE, 30, 16, 45));
     /* A dog beside f6 evens it (Gold 6 + 4 against Silver's 6): no hold, no charge. */
     arm_state even = at_pos('g', "Hf4 De6 mf8 Ra1 rh8");
     ck_assert_int_eq(arm_attack_charge(&p, &even, ARM_GOLD, 0), 0);

@@ -397,12 +397,16 @@ END_TEST
  * tenth round"), and 4 is the depth this test holds. */
 START_TEST(step_search_takes_free_horse)
 {
-    /* Also with the attack-threat term at 30 % (off by default): while the enemy's hold on a trap
-     * was all or nothing, the dog step df5s beside f3 lifted Gold's hold there and with it every
-     * charge on Silver's pieces near f3, and the search played it instead of the capture. */
-    for (int attack = 0; attack <= 30; attack += 30) {
+    /* Also with the attack-threat term at 30 and 40 % and with the hostage term beside it (both
+     * off by default): while the enemy's hold on a trap was all or nothing, the dog step df5s
+     * beside f3 lifted Gold's hold there and with it every charge on Silver's pieces near f3, and
+     * the search played it instead of the capture. */
+    static const int attack_pct[4] = {0, 30, 40, 30}, hostage_pct[4] = {0, 0, 0, 25};
+    for (int i = 0; i < 4; i++) {
+        int attack = attack_pct[i];
         ba_game *g = step_game();
         arm_game_params(g)->attack_threat_pct = attack;
+        arm_game_params(g)->hostage_pct = hostage_pct[i];
         ba_pos *pos =
             position_of(g, "s [d.r.rr.rr.Mr..r....He.c.r....d........hE.R..h.Hm..CDCDR.RRR..RRR]");
         const arm_state *before = ba_pos_state(pos);
@@ -410,7 +414,8 @@ START_TEST(step_search_takes_free_horse)
         play_turn_as_aei(g, pos, 4);
         const arm_state *after = ba_pos_state(pos);
         ck_assert_msg(arm_popcount(after->bb[ARM_GOLD][ARM_HORSE]) == 1,
-                      "attack_threat_pct=%d: the horse not taken", attack);
+                      "attack_threat_pct=%d, hostage_pct=%d: the horse not taken", attack,
+                      hostage_pct[i]);
         ck_assert_int_eq(arm_popcount(after->occ[ARM_SILVER]), 15); /* nothing of Silver's lost */
         ba_pos_free(pos);
         ba_game_destroy(g);
