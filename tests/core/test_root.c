@@ -238,7 +238,10 @@ START_TEST(test_clock_ends_the_search)
     ck_assert_int_eq(ba_engine_search_limits(e, p, &l, &r), BA_OK);
     ck_assert(bt_is_legal(p, &r.best));
     ck_assert_uint_lt(r.nodes, 200000000);
-    ck_assert_int_ge(r.depth, 1);
+    /* It completed an iteration, or the clock ended it before the first one (a legal move all the
+     * same): under ASan on a machine loaded by other work, 300 ms can pass before depth 1 is done
+     * (seen once in CI), so the depth alone is a timing assertion. */
+    ck_assert(r.depth >= 1 || r.stopped == 1);
     /* infinite: only ba_engine_stop() ends it (from another thread) */
     ba_limits_init(&l);
     l.infinite = 1;
