@@ -200,6 +200,11 @@ int arm_blockade_terms(const arm_params *p, const arm_state *st, int side);
  * more than one turn (none for its pieces on taken), and the term from side's view (the enemy's
  * charge less its own). */
 int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64_t taken);
+/* The enemy steps that bring side's piece on sq onto trap, the attacker already beside it: 2 a
+ * square, 2 for each other guard of the trap of side's (pushed or pulled away first), 2 when a
+ * friend stands on the trap (the square is taken), 1 when an enemy piece does (it steps off).
+ * Shared by the attack threats and the hostages. */
+int arm_trap_path_steps(const arm_state *st, int side, int sq, int trap);
 int arm_attack_terms(const arm_params *p, const arm_state *st, int side, const uint64_t taken[2]);
 
 /* hostages.c: the charge to side for its pieces held hostage near the enemy's home traps, and

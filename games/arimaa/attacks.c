@@ -60,6 +60,16 @@ static int arm_attack_reach(const arm_state *st, int victim_side, int sq, int ty
     return best;
 }
 
+int arm_trap_path_steps(const arm_state *st, int side, int sq, int trap)
+{
+    uint64_t t = arm_bit(trap), v = arm_bit(sq);
+    int guards = arm_popcount(arm_neighbours(t) & st->occ[side] & ~v);
+    int steps = 2 * arm_distance(sq, trap) + 2 * guards;
+    if (sq != trap && (st->occ[side] & t)) steps += 2;
+    if (st->occ[side ^ 1] & t) steps += 1;
+    return steps;
+}
+
 /* The enemy steps the capture of side's piece on sq (type) at trap takes, by the parts above;
  * ARM_ATTACK_MAX + 1 when it is out of reach. */
 static int arm_attack_steps(const arm_state *st, int side, int sq, int type, int trap,
@@ -67,12 +77,7 @@ static int arm_attack_steps(const arm_state *st, int side, int sq, int type, int
 {
     int reach = arm_attack_reach(st, side, sq, type, enemy_frozen);
     if (reach > ARM_ATTACK_REACH) return ARM_ATTACK_MAX + 1;
-    uint64_t t = arm_bit(trap), v = arm_bit(sq);
-    int guards = arm_popcount(arm_neighbours(t) & st->occ[side] & ~v);
-    int steps = 2 * arm_distance(sq, trap) + 2 * guards + reach + (reach == ARM_ATTACK_REACH);
-    if (sq != trap && (st->occ[side] & t)) steps += 2;
-    if (st->occ[side ^ 1] & t) steps += 1;
-    return steps;
+    return arm_trap_path_steps(st, side, sq, trap) + reach + (reach == ARM_ATTACK_REACH);
 }
 
 int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64_t taken)

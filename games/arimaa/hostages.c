@@ -60,12 +60,8 @@ int arm_hostage_charge(const arm_params *p, const arm_state *st, int side)
         uint64_t holders = arm_holders(st, side, sq, type);
         if (!holders || !arm_hostage_held(st, sq, holders, frozen[side])) continue;
         int k = (arm_bit(sq) & arm_hostage_squares[first]) ? first : first + 1;
-        uint64_t t = arm_bit(arm_trap_square(k));
-        int steps = 2 * arm_distance(sq, arm_trap_square(k)) +
-                    2 * arm_popcount(arm_neighbours(t) & st->occ[side]);
+        int steps = arm_trap_path_steps(st, side, sq, arm_trap_square(k));
         if (!(holders & ~frozen[e])) steps += 2;
-        if (st->occ[side] & t) steps += 2;
-        if (st->occ[e] & t) steps += 1;
         charge += (long)arm_piece_value(st, &p->eval, side, type) * arm_hostage_share(steps) / 100;
     }
     return (int)(charge * p->hostage_pct / 100);
