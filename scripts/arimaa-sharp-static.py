@@ -26,8 +26,17 @@ With --split-traps the trap term is fitted as its four parts (each alone, the ot
 at 0: `trap_control_points`, `trap_danger_pct`, `trap_danger_frozen_pct`,
 `trap_danger_stuck_pct`), so that each part's percent says how its own weight should move.
 
+With --siblings N the fit is of move choice, not of positions: from every --every-th open
+position, N of its legal turns are drawn at random, and Sharp's static score of each position after the
+turn (the mover's view) is fitted on our terms there, each less its mean over the turns from the
+same position (the choice among a position's turns depends on those differences alone). Printed
+with it: the regret, in Sharp's points, of choosing the turn our terms rate best instead of the
+one Sharp's static view rates best, with today's defaults and with the fitted weights (fitted on
+half the games, the regret taken on the other half, over ten such splits), and the fitted weights as a
+--params setting.
+
 Usage: scripts/arimaa-sharp-static.py SCORES... --sharp-dev BINARY [--build DIR] [--boot N]
-           [--split-traps]
+           [--split-traps | --siblings N [--every K]]
 """
 import argparse
 import importlib.util
@@ -58,6 +67,18 @@ SPLIT_NAMES = ["trap_control", "trap_danger", "trap_danger_frozen", "trap_danger
 EXTRA = [("elephant_blockade", "elephant_blockade_points", "ele_blockade"),
          ("attack_threat", "attack_threat_pct", "attack_threat"),
          ("hostage", "hostage_pct", "hostage")]
+
+
+def knobs(ft):
+    """The knob of each fitted term after material, in the features' order; each term is read at
+    100 (the blockade at 100 points), so a weight w is the knob at 100 w."""
+    return [knob for _, knob in ft.TERMS] + [knob for _, knob, _ in EXTRA]
+
+
+def term_names(ft):
+    """The fitted features' names, material first (as printed)."""
+    return ["material"] + [t for t, _ in ft.TERMS[:6]] + ["threat", "placement"] + \
+        [n for _, _, n in EXTRA]
 
 
 def extra_terms(game, text):
@@ -125,6 +146,115 @@ def correlation(xs, ys):
     return sxy / (sxx * syy) ** 0.5 if sxx and syy else 0.0
 
 
+def print_percents(names, w, rows, ys, gids, boot, ft):
+    """Each term's fitted weight @p w as a percent of material's, with a 95 % interval from
+    @p boot resamplings of whole games (@p gids, each row's game)."""
+    by_game = {}
+    for i, gid in enumerate(gids):
+        by_game.setdefault(gid, []).append(i)
+    rng, games, boots = random.Random(1), sorted(by_game), []
+    for _ in range(boot):
+        idx = [i for g in (rng.choice(games) for _ in games) for i in by_game[g]]
+        wb, _, _ = least_squares([rows[i] for i in idx], [ys[i] for i in idx], ft)
+        boots.append([100.0 * v / wb[0] for v in wb[1:len(names)]])
+    for k, name in enumerate(names[1:]):
+        pct = 100.0 * w[k + 1] / w[0]
+        spread = sorted(b[k] for b in boots)
+        interval = " [%+.0f, %+.0f]" % (spread[int(0.025 * (len(spread) - 1))],
+                                        spread[int(0.975 * (len(spread) - 1))]) if spread else ""
+        print("  %-14s %+5.0f %%%s" % (name, pct, interval))
+
+
+def sibling_groups(game, plain, picked, per, rng, ft):
+    """[(game id, [(text, row)])]: for each picked position, up to @p per of its legal turns
+    drawn at random, each as the position after it with our features from the mover's view."""
+    groups = []
+    for gid, text, _ in picked:
+        pos = plain.position(text)
+        turns = pos.moves()
+        sign = 1.0 if text[0] == "g" else -1.0
+        kids = []
+        for move in rng.sample(turns, min(per, len(turns))):
+            child = pos.copy()
+            child.play(move)
+            f = ft.features(game, child.text)
+            if f is not None:
+                row = [sign * v for v in f[:-1]] + [sign * v for v in extra_terms(game, child.text)]
+                kids.append((child.text, row))
+        if len(kids) >= 5:
+            groups.append((gid, kids))
+    return groups
+
+
+def centred(groups, ys):
+    """(rows, ys, game ids) with each group's rows and ys less their means over the group."""
+    rows, out, gids, i = [], [], [], 0
+    for gid, kids in groups:
+        part, y = [row for _, row in kids], ys[i:i + len(kids)]
+        i += len(kids)
+        mean_row = [sum(c) / len(c) for c in zip(*part)]
+        mean_y = sum(y) / len(y)
+        for row, v in zip(part, y):
+            rows.append([a - b for a, b in zip(row, mean_row)])
+            out.append(v - mean_y)
+            gids.append(gid)
+    return rows, out, gids
+
+
+def regret(weights, groups, ys, keep):
+    """[Sharp's points lost] per group in @p keep (game ids): its best turn by Sharp's static
+    score less the score of the turn @p weights (material first) rate best."""
+    lost, i = [], 0
+    for gid, kids in groups:
+        y = ys[i:i + len(kids)]
+        i += len(kids)
+        if gid in keep:
+            ours = [sum(w * v for w, v in zip(weights, row)) for _, row in kids]
+            lost.append(max(y) - y[ours.index(max(ours))])
+    return lost
+
+
+def fit_siblings(args, game, plain, picked, ft, boardai):
+    """--siblings: the fit of move choice (the module's docstring)."""
+    rng = random.Random(1)
+    groups = sibling_groups(game, plain, picked[::args.every], args.siblings, rng, ft)
+    if len(groups) < 10:
+        sys.exit("arimaa-sharp-static: only %d positions with turns to compare" % len(groups))
+    sharp = sharp_static(args.sharp_dev, [t for _, kids in groups for t, _ in kids])
+    ys = [-float(s[FINAL]) for s in sharp]  # the position after the turn: the mover's view
+    rows, cys, gids = centred(groups, ys)
+    w, r2, _ = least_squares(rows, cys, ft)
+    _, r2_material, _ = least_squares([[r[0]] for r in rows], cys, ft)
+    names = term_names(ft)
+    print("%d turns from %d positions of %d games; Sharp's static score on our terms, within "
+          "each position's turns: R^2 %.3f (material alone %.3f)"
+          % (len(rows), len(groups), len(set(gids)), r2, r2_material))
+    print_percents(names, w, rows, cys, gids, args.boot, ft)
+    defaults = dict((p.name, int(p.default)) for p in boardai.params("arimaa"))
+    today = [1.0] + [defaults[k] / 100.0 for k in knobs(ft)]
+    every_game = sorted(set(gids))
+    halves, lost_fit, lost_today = random.Random(2), [], []
+    for _ in range(5):
+        halves.shuffle(every_game)
+        half = set(every_game[:len(every_game) // 2])
+        for train in (half, set(every_game) - half):
+            idx = [i for i, g in enumerate(gids) if g in train]
+            wt, _, _ = least_squares([rows[i] for i in idx], [cys[i] for i in idx], ft)
+            test = set(every_game) - train
+            lost_fit += regret([v / wt[0] for v in wt[:len(names)]], groups, ys, test)
+            lost_today += regret(today, groups, ys, test)
+    print("regret of the turn our terms rate best, in Sharp's points (the mean over positions, "
+          "fitted on half the games and taken on the other half, ten splits):")
+    print("  today's defaults %.0f" % (sum(lost_today) / len(lost_today)))
+    print("  the fitted weights %.0f" % (sum(lost_fit) / len(lost_fit)))
+    limits = dict((p.name, p.range) for p in boardai.params("arimaa"))
+    setting = []
+    for knob, v in zip(knobs(ft), w[1:len(names)]):
+        top = int(limits[knob].split("..")[1])
+        setting.append("%s=%d" % (knob, min(top, max(0, round(100.0 * v / w[0])))))
+    print("the fitted weights as a setting: --params " + ",".join(setting))
+
+
 def main():
     ap = argparse.ArgumentParser(
         description="bot_Sharp's static evaluation against ours on the positions of scores "
@@ -138,9 +268,16 @@ def main():
                     help="fit the trap term's four parts apart: control, the danger of a piece "
                     "beside a trap the enemy holds, the same for a frozen piece and for a "
                     "frozen piece with no friend within two squares")
+    ap.add_argument("--siblings", type=int, default=0, metavar="N",
+                    help="fit move choice: N random legal turns from each position, Sharp's "
+                    "static score of each fitted within the position's turns (see above)")
+    ap.add_argument("--every", type=int, default=10, metavar="K",
+                    help="with --siblings, every K-th open position (default 10)")
     ap.add_argument("--boot", type=int, default=200,
                     help="resamplings of whole games for the intervals (default 200)")
     args = ap.parse_args()
+    if args.siblings and (args.split_traps or args.siblings < 5 or args.every < 1):
+        ap.error("--siblings takes N of 5 or more, --every K of 1 or more, and no --split-traps")
     if not os.access(args.sharp_dev, os.X_OK):
         ap.error("%s: not an executable" % args.sharp_dev)
     spec = importlib.util.spec_from_file_location(
@@ -171,31 +308,22 @@ def main():
         picked.append((gid, text, row))
     if len(picked) < 50:
         sys.exit("arimaa-sharp-static: only %d open, quiet positions" % len(picked))
+    if args.siblings:
+        fit_siblings(args, game, boardai.Game("arimaa"), picked, ft, boardai)
+        return
     sharp = sharp_static(args.sharp_dev, [t for _, t, _ in picked])
-    names = ["material"] + [t for t, _ in ft.TERMS[:6]] + ["threat", "placement"] + [n for _, _, n in EXTRA]
+    names = term_names(ft)
     if parts:
         names[TRAPS:TRAPS + 1] = SPLIT_NAMES
     rows = [f for _, _, f in picked]
     ys = [float(s[FINAL]) for s in sharp]
     w, r2, res = least_squares(rows, ys, ft)
     _, r2_material, _ = least_squares([[r[0]] for r in rows], ys, ft)
-    by_game = {}
-    for i, (gid, _, _) in enumerate(picked):
-        by_game.setdefault(gid, []).append(i)
-    rng, games, boots = random.Random(1), sorted(by_game), []
-    for _ in range(args.boot):
-        idx = [i for g in (rng.choice(games) for _ in games) for i in by_game[g]]
-        wb, _, _ = least_squares([rows[i] for i in idx], [ys[i] for i in idx], ft)
-        boots.append([100.0 * v / wb[0] for v in wb[1:len(names)]])
     print("%d positions of %d games; Sharp's static score on our terms: R^2 %.3f (material "
           "alone %.3f), %.2f of Sharp's points per point of our material"
-          % (len(rows), len(games), r2, r2_material, w[0] / 100.0))  # features are in rabbits
-    for k, name in enumerate(names[1:]):
-        pct = 100.0 * w[k + 1] / w[0]
-        spread = sorted(b[k] for b in boots)
-        interval = " [%+.0f, %+.0f]" % (spread[int(0.025 * (len(spread) - 1))],
-                                        spread[int(0.975 * (len(spread) - 1))]) if spread else ""
-        print("  %-14s %+5.0f %%%s" % (name, pct, interval))
+          % (len(rows), len({g for g, _, _ in picked}), r2, r2_material,
+             w[0] / 100.0))  # features are in rabbits
+    print_percents(names, w, rows, ys, [g for g, _, _ in picked], args.boot, ft)
     print("the residual's correlation with Sharp's components (side to move's view):")
     for c in COMPONENTS:
         xs = [float(s.get(c, 0)) for s in sharp]

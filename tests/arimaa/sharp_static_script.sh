@@ -9,6 +9,7 @@
 # R^2 1, and the residual uncorrelated (with --split-traps, the trap term's four parts each at 0
 # too); a stand-in that answers for too few positions, a binary
 # that is not executable and too few positions are refused with a message; --help answers.
+# --siblings (the fit within each position's turns) must find the same make-up and no regret.
 # Usage: tests/arimaa/sharp_static_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -76,6 +77,25 @@ for term in trap_control trap_danger trap_danger_frozen trap_danger_stuck; do
     echo "$out" | grep -Eq "^  $term +[+-]0 %" || { echo "split $term: $out"; fail=1; }
 done
 echo "$out" | grep -q "^  traps " && { echo "split: traps still whole: $out"; fail=1; }
+
+# --siblings: the fit of move choice, within each position's turns, finds the same make-up; the
+# fitted weights then choose Sharp's best turn everywhere (no regret), and are printed as a setting.
+out=$(python3 "$script" "$scores" --sharp-dev "$tmp/sharp-standin" --build "$build" --boot 5 \
+    --siblings 8 --every 40 2>&1)
+status=$?
+[ $status -eq 0 ] || { echo "siblings: exit status $status: $out"; fail=1; }
+echo "$out" | grep -Eq "^[0-9]+ turns from 1[0-9] positions of [0-9]+ games; .*: R\^2 1\.000 " ||
+    { echo "siblings R^2: $out"; fail=1; }
+echo "$out" | grep -q "^  blocking         +50 % \[+50, +50\]$" || { echo "siblings blocking: $out"; fail=1; }
+echo "$out" | grep -q "^  hostage          +75 % \[+75, +75\]$" || { echo "siblings hostage: $out"; fail=1; }
+echo "$out" | grep -q "^  the fitted weights 0$" || { echo "siblings regret: $out"; fail=1; }
+echo "$out" | grep -Eq "^  today's defaults [1-9][0-9]*$" || { echo "siblings defaults: $out"; fail=1; }
+echo "$out" | grep -q "^the fitted weights as a setting: --params blocking_pct=50,passed_pct=0,.*,attack_threat_pct=25,hostage_pct=75$" ||
+    { echo "siblings setting: $out"; fail=1; }
+refused "siblings too few" "N of 5 or more" python3 "$script" "$scores" \
+    --sharp-dev "$tmp/sharp-standin" --build "$build" --siblings 3
+refused "siblings and split" "no --split-traps" python3 "$script" "$scores" \
+    --sharp-dev "$tmp/sharp-standin" --build "$build" --siblings 8 --split-traps
 
 refused "short answer" "answered 5 of" env STANDIN_LIMIT=5 python3 "$script" "$scores" \
     --sharp-dev "$tmp/sharp-standin" --build "$build"
