@@ -27,13 +27,13 @@ at 0: `trap_control_points`, `trap_danger_pct`, `trap_danger_frozen_pct`,
 `trap_danger_stuck_pct`), so that each part's percent says how its own weight should move.
 
 With --siblings N the fit is of move choice, not of positions: from every --every-th open
-position, N of its legal turns are drawn at random, and Sharp's static score of each position after the
-turn (the mover's view) is fitted on our terms there, each less its mean over the turns from the
-same position (the choice among a position's turns depends on those differences alone). Printed
-with it: the regret, in Sharp's points, of choosing the turn our terms rate best instead of the
-one Sharp's static view rates best, with today's defaults and with the fitted weights (fitted on
-half the games, the regret taken on the other half, over ten such splits), and the fitted weights as a
---params setting.
+position, N of its legal turns are drawn at random, and Sharp's static score of each position
+after the turn (the mover's view) is fitted on our terms there, each less its mean over the
+turns from the same position (the choice among a position's turns depends on those differences
+alone). Printed with it: the regret, in Sharp's points, of choosing the turn our terms rate best
+instead of the one Sharp's static view rates best, with today's defaults and with the fitted
+weights (fitted on half the games, the regret taken on the other half, over ten such splits),
+and the fitted weights as a --params setting.
 
 Usage: scripts/arimaa-sharp-static.py SCORES... --sharp-dev BINARY [--build DIR] [--boot N]
            [--split-traps | --siblings N [--every K]]

@@ -84,14 +84,15 @@ out=$(python3 "$script" "$scores" --sharp-dev "$tmp/sharp-standin" --build "$bui
     --siblings 8 --every 40 2>&1)
 status=$?
 [ $status -eq 0 ] || { echo "siblings: exit status $status: $out"; fail=1; }
-echo "$out" | grep -Eq "^[0-9]+ turns from 1[0-9] positions of [0-9]+ games; .*: R\^2 1\.000 " ||
-    { echo "siblings R^2: $out"; fail=1; }
-echo "$out" | grep -q "^  blocking         +50 % \[+50, +50\]$" || { echo "siblings blocking: $out"; fail=1; }
-echo "$out" | grep -q "^  hostage          +75 % \[+75, +75\]$" || { echo "siblings hostage: $out"; fail=1; }
-echo "$out" | grep -q "^  the fitted weights 0$" || { echo "siblings regret: $out"; fail=1; }
-echo "$out" | grep -Eq "^  today's defaults [1-9][0-9]*$" || { echo "siblings defaults: $out"; fail=1; }
-echo "$out" | grep -q "^the fitted weights as a setting: --params blocking_pct=50,passed_pct=0,.*,attack_threat_pct=25,hostage_pct=75$" ||
-    { echo "siblings setting: $out"; fail=1; }
+# (each line of the answer that must be there, and what it checks)
+must() { echo "$out" | grep -Eq "$1" || { echo "siblings $2: $out"; fail=1; }; }
+must "^[0-9]+ turns from 1[0-9] positions of [0-9]+ games; .*: R\^2 1\.000 " "R^2"
+must "^  blocking         \+50 % \[\+50, \+50\]$" "blocking"
+must "^  hostage          \+75 % \[\+75, \+75\]$" "hostage"
+must "^  the fitted weights 0$" "regret"
+must "^  today's defaults [1-9][0-9]*$" "defaults"
+must "^the fitted weights as a setting: --params blocking_pct=50,passed_pct=0,.*,hostage_pct=75$" \
+    "setting"
 refused "siblings too few" "N of 5 or more" python3 "$script" "$scores" \
     --sharp-dev "$tmp/sharp-standin" --build "$build" --siblings 3
 refused "siblings and split" "no --split-traps" python3 "$script" "$scores" \
