@@ -52,6 +52,11 @@ typedef struct arm_params {
     /* Step game: 1 shares the two capture-threat percents inside a turn by the steps the mover
      * has left (eval.c, arm_threat_terms); 0 values the leaf as if the turn ended there. */
     int capture_threat_steps_left;
+    /* 1: when both sides have a capture threat, the side that moves next either cashes its own
+     * (and the other side then cashes what is left, at the next mover's percent) or parries the
+     * other's (and gives up its own), whichever is better (eval.c, arm_threat_terms); 0 pays the
+     * two threats independently. */
+    int capture_threat_exchange;
     /* Trap control (traps.c): points per unit of control difference at a trap, clipped at
      * +-trap_control_clip units; the percent of a piece's material charged when it stands beside
      * a trap the opponent controls with a stronger enemy piece near (frozen: the second; frozen
@@ -64,6 +69,10 @@ typedef struct arm_params {
     /* Percent of the charge for captures that take the enemy more than a turn (attacks.c); 0:
      * off. */
     int attack_threat_pct;
+    /* How far from a trap the enemy holds (in squares, 2..5) the attack term counts a piece that
+     * is being dragged: frozen beside a stronger enemy piece that can move. Others count within
+     * two squares (attacks.c). */
+    int attack_drag_squares;
     /* Percent of the charge for pieces held hostage near the enemy's home traps (hostages.c);
      * 0: off. */
     int hostage_pct;

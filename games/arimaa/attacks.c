@@ -19,8 +19,12 @@
  *     more when that is three (it will rarely come unopposed), and one when an enemy piece sits
  *     on the trap (it must step off first).
  * The share is times the enemy's hold on the trap (its lead in trap power, full at
- * ARM_ATTACK_HOLD_LEAD). A piece that can walk away (not frozen) is charged less than a frozen
- * one, and a frozen one with no friend within two squares (stuck) most. The elephant is never
+ * ARM_ATTACK_HOLD_LEAD). A piece counts within two squares of the trap, or within
+ * attack_drag_squares when it is being dragged: frozen beside a stronger enemy piece that can
+ * move. Against Sharp an elephant pushed our horse from d3 to the c6 trap over six turns, and
+ * ours charged nothing until it stood two squares off (docs/arimaa.md, the twenty-fifth round).
+ * A piece that can walk away (not frozen) is charged less than a frozen one, and a frozen one
+ * with no friend within two squares (stuck) most. The elephant is never
  * charged (nothing pushes it), nor are the pieces that the capture-threat term already takes
  * (taken).
  *
@@ -96,8 +100,9 @@ int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64
                   : lead >= ARM_ATTACK_HOLD_LEAD ? 100
                                                  : 100 * lead / ARM_ATTACK_HOLD_LEAD;
         if (!held[k]) continue;
-        uint64_t t = arm_bit(arm_trap_square(k));
-        zone |= arm_neighbours(t) | arm_neighbours(arm_neighbours(t));
+        uint64_t ring = arm_bit(arm_trap_square(k));
+        for (int d = 0; d < p->attack_drag_squares; d++) ring |= arm_neighbours(ring);
+        zone |= ring;
         any = 1;
     }
     if (!any) return 0;
@@ -109,15 +114,20 @@ int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64
     for (uint64_t exposed = st->occ[side] & zone & ~st->bb[side][ARM_ELEPHANT] & ~taken; exposed;
          exposed &= exposed - 1) {
         int sq = arm_lsb(exposed), type = st->board[sq] & 7;
+        uint64_t v = arm_bit(sq);
+        /* A piece being dragged (frozen beside a stronger enemy piece that can move) counts
+         * farther from the trap than one the enemy has yet to reach. */
+        int dragged = (frozen[side] & v) &&
+                      (arm_stronger(st, e, type) & unfrozen[e] & arm_neighbours(v));
+        int within = dragged ? p->attack_drag_squares : 2;
         int share = 0; /* percent of the piece, times the hold's percent */
         for (int k = 0; k < 4; k++) {
-            if (!held[k] || arm_distance(sq, arm_trap_square(k)) > 2) continue;
+            if (!held[k] || arm_distance(sq, arm_trap_square(k)) > within) continue;
             int n = arm_attack_steps(st, side, sq, type, arm_trap_square(k), frozen[e]);
             if (n <= ARM_ATTACK_MAX && arm_attack_share[n] * held[k] > share)
                 share = arm_attack_share[n] * held[k];
         }
         if (!share) continue;
-        uint64_t v = arm_bit(sq);
         int pct = !(frozen[side] & v)                    ? ARM_ATTACK_FREE_PCT
                   : arm_stuck(st, side, frozen[side], v) ? ARM_ATTACK_STUCK_PCT
                                                          : ARM_ATTACK_FROZEN_PCT;

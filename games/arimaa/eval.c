@@ -29,6 +29,7 @@ const arm_params arm_params_default = {
     .capture_threat_waiting_pct = 25,
     .capture_threat_stuck_pct = 25,
     .capture_threat_steps_left = 0,
+    .capture_threat_exchange = 0,
     .capture_threat_actions = 2,
     .trap_control_points = 1,
     .trap_control_clip = 12,
@@ -38,6 +39,7 @@ const arm_params arm_params_default = {
     .trap_danger_stuck_pct = 25,
     .elephant_blockade_points = 0,
     .attack_threat_pct = 0,
+    .attack_drag_squares = 2,
     .hostage_pct = 0,
     .goal_unsearched_flat = 1,
     .goal_extra_steps = 1,
@@ -258,20 +260,26 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
 /* The material (from side's view) that side's best capture of up to capture_threat_actions
  * actions would win from st as it stands; 0 when it has none. *victims (if non-NULL) gets the
  * squares of the enemy pieces that capture takes (the pieces of each type it reduces). */
-static long arm_threat_material(const arm_params *p, const arm_state *st, int side,
-                                uint64_t *victims)
+static long arm_threat_material_after(const arm_params *p, const arm_state *st, int side,
+                                      uint64_t *victims, arm_state *after_out)
 {
     if (victims) *victims = 0;
     if (st->phase != ARM_PHASE_PLAY) return 0;
-    arm_state after;
-    if (!arm_capture_threat(st, side, p->capture_threat_actions, &after)) return 0;
-    long gain = (long)arm_material(&after, &p->eval, side) - arm_material(st, &p->eval, side);
+    arm_state local, *after = after_out ? after_out : &local;
+    if (!arm_capture_threat(st, side, p->capture_threat_actions, after)) return 0;
+    long gain = (long)arm_material(after, &p->eval, side) - arm_material(st, &p->eval, side);
     if (gain <= 0) return 0;
     if (victims)
         for (int t = 0; t < ARM_TYPES; t++)
-            if (arm_popcount(after.bb[side ^ 1][t]) < arm_popcount(st->bb[side ^ 1][t]))
-                *victims |= st->bb[side ^ 1][t] & ~after.bb[side ^ 1][t];
+            if (arm_popcount(after->bb[side ^ 1][t]) < arm_popcount(st->bb[side ^ 1][t]))
+                *victims |= st->bb[side ^ 1][t] & ~after->bb[side ^ 1][t];
     return gain;
+}
+
+static long arm_threat_material(const arm_params *p, const arm_state *st, int side,
+                                uint64_t *victims)
+{
+    return arm_threat_material_after(p, st, side, victims, NULL);
 }
 
 /* The capture-threat term: pct % of the material side's best capture wins (see victims above). */
@@ -320,7 +328,12 @@ static long arm_threat_terms(const arm_params *p, const arm_state *st, int mid_t
         pct_next -= shift;
         pct_second += shift;
     }
-    int gain_next = arm_threat_share(p, st, next, pct_next, &taken[next ^ 1]);
+    arm_state cashed; /* the position after the capture of the side that moves next */
+    long material_next = 0;
+    taken[next ^ 1] = 0;
+    if (pct_next > 0)
+        material_next = arm_threat_material_after(p, st, next, &taken[next ^ 1], &cashed);
+    long gain_next = arm_term_scaled(p, ARM_TERM_THREAT, material_next * pct_next / 100);
     long gain_second = 0;
     taken[next] = 0;
     if (pct_second > 0 || p->capture_threat_stuck_pct > 0) {
@@ -333,7 +346,16 @@ static long arm_threat_terms(const arm_params *p, const arm_state *st, int mid_t
                       : pct_second;
         gain_second = arm_term_scaled(p, ARM_TERM_THREAT, material * pct / 100);
     }
-    return next == st->side ? gain_next - gain_second : gain_second - gain_next;
+    long value = gain_next - gain_second;
+    if (p->capture_threat_exchange && gain_next > 0 && gain_second > 0) {
+        /* The side that moves next cannot both cash its capture and parry the other's: it
+         * either takes (and the other side, moving next then, cashes what threat is left after
+         * the capture, at the next mover's percent) or parries (and gives up its own). */
+        long left = arm_threat_material(p, &cashed, next ^ 1, NULL);
+        long take = gain_next - arm_term_scaled(p, ARM_TERM_THREAT, left * pct_next / 100);
+        value = take > -gain_second ? take : -gain_second;
+    }
+    return next == st->side ? value : -value;
 }
 
 /* Inside a turn of the step game (a step made, the turn not over): the leaf is valued as if the

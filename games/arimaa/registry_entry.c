@@ -33,6 +33,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"threat_steps_left", "evaluation", "bool", "0..1", "0",
      "step game: 1: inside a turn the two capture threats are paid by the steps the mover has left "
      "(0: as if the turn ended there)"},
+    {"threat_exchange", "evaluation", "bool", "0..1", "0",
+     "1: when both sides threaten a capture, the side that moves next cashes its own or parries "
+     "the other's, whichever is better (0: the two are paid independently)"},
     /* The scales of the evaluation's terms (arm_params.term_pct, in ARM_TERM_* order). */
     {"blocking_pct", "evaluation", "int", "0..400", "369", "percent of the rabbits' blocking term"},
     {"passed_pct", "evaluation", "int", "0..400", "184", "percent of the passed-rabbit term"},
@@ -63,6 +66,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"attack_threat_pct", "evaluation", "int", "0..400", "0",
      "percent of the charge for pieces near a trap the enemy holds that a stronger enemy piece "
      "can reach and capture over more than one turn"},
+    {"attack_drag_squares", "evaluation", "int", "2..5", "2",
+     "squares from a trap the enemy holds within which the attack term counts a piece being "
+     "dragged (frozen beside a stronger enemy piece that can move); others count within 2"},
     {"hostage_pct", "evaluation", "int", "0..400", "0",
      "percent of the charge for pieces held hostage by a stronger enemy piece near the enemy's "
      "home traps"},
@@ -88,12 +94,14 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int threat_waiting = arm_params_default.capture_threat_waiting_pct;
     int pass_rest = arm_params_default.pass_costs_rest;
     int steps_left = arm_params_default.capture_threat_steps_left;
+    int exchange = arm_params_default.capture_threat_exchange;
     int trap_points = arm_params_default.trap_control_points;
     int danger = arm_params_default.trap_danger_pct;
     int danger_frozen = arm_params_default.trap_danger_frozen_pct;
     int danger_stuck = arm_params_default.trap_danger_stuck_pct;
     int blockade = arm_params_default.elephant_blockade_points;
     int attack = arm_params_default.attack_threat_pct;
+    int drag = arm_params_default.attack_drag_squares;
     int hostage = arm_params_default.hostage_pct;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
@@ -112,6 +120,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "threat_waiting_pct", 0, 100, &threat_waiting, err)) ||
         (rc = bac_reg_int(a, "threat_stuck_pct", 0, 100, &stuck, err)) ||
         (rc = bac_reg_int(a, "threat_steps_left", 0, 1, &steps_left, err)) ||
+        (rc = bac_reg_int(a, "threat_exchange", 0, 1, &exchange, err)) ||
         (rc = bac_reg_int(a, "step_search", 0, 1, &step_search, err)) ||
         (rc = bac_reg_int(a, "trap_control_points", 0, 100, &trap_points, err)) ||
         (rc = bac_reg_int(a, "trap_danger_pct", 0, 100, &danger, err)) ||
@@ -119,6 +128,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "trap_danger_stuck_pct", 0, 100, &danger_stuck, err)) ||
         (rc = bac_reg_int(a, "elephant_blockade_points", 0, 5000, &blockade, err)) ||
         (rc = bac_reg_int(a, "attack_threat_pct", 0, 400, &attack, err)) ||
+        (rc = bac_reg_int(a, "attack_drag_squares", 2, 5, &drag, err)) ||
         (rc = bac_reg_int(a, "hostage_pct", 0, 400, &hostage, err)))
         return rc;
     int term_pct[ARM_TERMS];
@@ -136,6 +146,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->capture_threat_waiting_pct = threat_waiting;
     p->capture_threat_stuck_pct = stuck;
     p->capture_threat_steps_left = steps_left;
+    p->capture_threat_exchange = exchange;
     p->pass_costs_rest = pass_rest;
     p->trap_control_points = trap_points;
     p->trap_danger_pct = danger;
@@ -143,6 +154,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->trap_danger_stuck_pct = danger_stuck;
     p->elephant_blockade_points = blockade;
     p->attack_threat_pct = attack;
+    p->attack_drag_squares = drag;
     p->hostage_pct = hostage;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {

@@ -580,6 +580,75 @@ START_TEST(capture_threat_by_steps_left)
 }
 END_TEST
 
+/* The material side's best capture wins in st (0 when it has none), worked out from the detector. */
+static int capture_material(const arm_state *st, int side)
+{
+    arm_state after = *st;
+    if (!arm_capture_threat(st, side, 2, &after)) return 0;
+    return arm_material(&after, &arm_params_default.eval, side) -
+           arm_material(st, &arm_params_default.eval, side);
+}
+
+/* threat_exchange: with both sides threatening a capture, the side that moves next either cashes
+ * its own (the other then cashes what is left, at the next mover's 75 %) or parries the other's
+ * (25 %, giving up its own), whichever is better; with one threat, or the knob off, nothing
+ * changes. */
+START_TEST(capture_threat_exchange)
+{
+    arm_params off = unit_scales();
+    off.trap_danger_pct = off.trap_danger_frozen_pct = off.trap_danger_stuck_pct = 0;
+    arm_params on = off;
+    on.capture_threat_exchange = 1;
+    /* Gold's elephant on e5 can push the rabbit on f5 onto f6. Silver's elephant on d4 can push
+     * the camel on d3 onto c3, which no gold piece guards. Gold's capture leaves Silver's. */
+    arm_state both = at_pos('g', "Ee5 Md3 Ra1 Rb1 Rg1 Rh1 rf5 ed4 ra8 rb8 rg8 rh8");
+    int a = capture_material(&both, ARM_GOLD), b = capture_material(&both, ARM_SILVER);
+    ck_assert_int_gt(a, 0);
+    ck_assert_int_gt(b, a); /* a camel against a rabbit */
+    int gain_next = a * 75 / 100, gain_second = b * 25 / 100, take = gain_next - b * 75 / 100;
+    int value = take > -gain_second ? take : -gain_second;
+    ck_assert_int_lt(value, gain_next - gain_second);
+    ck_assert_int_eq(arm_evaluate(&on, &both) - arm_evaluate(&off, &both),
+                     value - (gain_next - gain_second));
+    /* Silver inside its turn of the step game: Gold moves next all the same, and Silver's value
+     * is the negation. */
+    arm_state silver_mid = both;
+    silver_mid.side = ARM_SILVER;
+    silver_mid.steps = 1;
+    silver_mid.turn_start = 1;
+    silver_mid.hash = arm_hash_full(&silver_mid);
+    on.by_steps = off.by_steps = 1;
+    ck_assert_int_eq(arm_evaluate(&on, &silver_mid) - arm_evaluate(&off, &silver_mid),
+                     -(value - (gain_next - gain_second)));
+    on.by_steps = off.by_steps = 0;
+    /* A capture that takes the attacker: Gold's elephant on e5 can step to d5 and push the horse
+     * on c5 onto c6; that horse is what threatens to push the rabbit on c4 onto c3. Cashing
+     * leaves Silver no threat, so Gold keeps its whole 75 % and no longer pays Silver's 25 %. */
+    arm_state kills = at_pos('g', "Ee5 Rc4 Ra1 Rb1 Rg1 Rh1 hc5 ra8 rb8 rg8 rh8 eh7");
+    a = capture_material(&kills, ARM_GOLD);
+    b = capture_material(&kills, ARM_SILVER);
+    ck_assert_int_gt(a, 0);
+    ck_assert_int_gt(b, 0);
+    arm_state cashed = kills;
+    ck_assert_int_eq(arm_capture_threat(&kills, ARM_GOLD, 2, &cashed), 1);
+    ck_assert_int_eq(capture_material(&cashed, ARM_SILVER), 0);
+    ck_assert_int_eq(arm_evaluate(&on, &kills) - arm_evaluate(&off, &kills), b * 25 / 100);
+    /* One threat only (the first position without the camel): no change. */
+    arm_state one = at_pos('g', "Ee5 Ra1 Rb1 Rg1 Rh1 rf5 ed4 ra8 rb8 rg8 rh8");
+    ck_assert_int_eq(capture_material(&one, ARM_SILVER), 0);
+    ck_assert_int_eq(arm_evaluate(&on, &one), arm_evaluate(&off, &one));
+    /* The registry's knob, off by default. */
+    ck_assert_int_eq(arm_params_default.capture_threat_exchange, 0);
+    ba_game *g = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_game_open("arimaa:threat_exchange=1", &g, &err), BA_OK);
+    ck_assert_int_eq(((const arm_params *)g->params)->capture_threat_exchange, 1);
+    ba_game_destroy(g);
+    ck_assert_int_ne(ba_game_open("arimaa:threat_exchange=2", &g, &err), BA_OK);
+    ck_assert_ptr_nonnull(strstr(err.message, "threat_exchange"));
+}
+END_TEST
+
 /* The position with colours and ranks swapped (Gold's pieces become Silver's, rank r -> 9 - r). */
 static arm_state mirrored(const arm_state *st)
 {
@@ -883,6 +952,42 @@ START_TEST(attack_threat)
 
     /* The registry knob, 0..400. */
     check_knob("attack_threat_pct", offsetof(arm_params, attack_threat_pct), 30, 401);
+}
+END_TEST
+
+/* attack_drag_squares: a piece being dragged (frozen beside a stronger enemy piece that can move)
+ * counts that far from a trap the enemy holds; others within two squares, as before. */
+START_TEST(attack_threat_dragged)
+{
+    arm_params p = arm_params_default;
+    p.attack_threat_pct = 100;
+    ck_assert_int_eq(p.attack_drag_squares, 2);
+    arm_params drag = p;
+    drag.attack_drag_squares = 3;
+    /* The gold horse on a5, frozen by the elephant on a4 with no friend within two squares
+     * (stuck), three squares from c6, which the silver camel on c7 holds fully (12). Within two
+     * squares of no held trap, so not charged by default. Dragged, at three: 6 steps to put it
+     * on c6 (no gold guard there), the elephant beside it already: share 55, stuck 100 %. */
+    arm_state a = at_pos('g', "Ha5 ea4 mc7 Rh1 rh8");
+    ck_assert_int_eq(arm_attack_charge(&p, &a, ARM_GOLD, 0), 0);
+    int charge = attack_expect(&a, ARM_GOLD, ARM_HORSE, 55, 100, 100);
+    ck_assert_int_gt(charge, 0);
+    ck_assert_int_eq(arm_attack_charge(&drag, &a, ARM_GOLD, 0), charge);
+    ck_assert_int_eq(arm_attack_charge(&drag, &a, ARM_SILVER, 0), 0);
+    arm_state am = mirrored(&a);
+    ck_assert_int_eq(arm_attack_charge(&drag, &am, ARM_SILVER, 0), charge);
+    /* Held by a camel that the gold elephant on b4 freezes: the holder cannot move, so the
+     * horse is not being dragged, and three squares is too far. */
+    arm_state pinned = at_pos('g', "Ha5 ma4 Eb4 mc7 Rh1 rh8");
+    ck_assert_int_eq(arm_attack_charge(&drag, &pinned, ARM_GOLD, 0), 0);
+    /* Four squares off c3, which the silver camel on c4 holds (the horse on a1, the elephant on
+     * b1): not at three; at four 8 steps, share 30. */
+    arm_state four = at_pos('g', "Ha1 eb1 mc4 Rh1 rh8");
+    ck_assert_int_eq(arm_attack_charge(&drag, &four, ARM_GOLD, 0), 0);
+    drag.attack_drag_squares = 4;
+    ck_assert_int_eq(arm_attack_charge(&drag, &four, ARM_GOLD, 0),
+                     attack_expect(&four, ARM_GOLD, ARM_HORSE, 30, 100, 100));
+    check_knob("attack_drag_squares", offsetof(arm_params, attack_drag_squares), 4, 6);
 }
 END_TEST
 
@@ -1407,10 +1512,12 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, capture_threat_positions);
     tcase_add_test(tc, capture_threat_term);
     tcase_add_test(tc, capture_threat_by_steps_left);
+    tcase_add_test(tc, capture_threat_exchange);
     tcase_add_test(tc, trap_control);
     tcase_add_test(tc, trap_danger);
     tcase_add_test(tc, elephant_blockade);
     tcase_add_test(tc, attack_threat);
+    tcase_add_test(tc, attack_threat_dragged);
     tcase_add_test(tc, hostage);
     tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);
