@@ -36,7 +36,10 @@ weights (fitted on half the games, the regret taken on the other half, over ten 
 and the fitted weights as a --params setting.
 
 Usage: scripts/arimaa-sharp-static.py SCORES... --sharp-dev BINARY [--build DIR] [--boot N]
-           [--split-traps | --siblings N [--every K]]
+           [--params LIST] [--split-traps | --siblings N [--every K]]
+
+--params sets other game parameters of our evaluation (a knob that shapes a fitted term, such as
+attack_drag_squares=4); a fitted term's own knob is refused there.
 """
 import argparse
 import importlib.util
@@ -277,6 +280,9 @@ def main():
                     help="with --siblings, every K-th open position (default 10)")
     ap.add_argument("--boot", type=int, default=200,
                     help="resamplings of whole games for the intervals (default 200)")
+    ap.add_argument("--params", default="", metavar="LIST",
+                    help="other game parameters of our evaluation, e.g. attack_drag_squares=4 "
+                    "(not the knob of a fitted term)")
     args = ap.parse_args()
     if args.siblings and (args.split_traps or args.siblings < 5 or args.every < 1):
         ap.error("--siblings takes N of 5 or more, --every K of 1 or more, and no --split-traps")
@@ -291,7 +297,18 @@ def main():
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
     every = ",".join("%s=100" % knob for _, knob in ft.TERMS + [(0, k) for _, k, _ in EXTRA])
-    game = boardai.Game("arimaa:" + every)
+    if args.params:
+        fitted = set(knobs(ft))
+        named = [kv.split("=", 1)[0].strip() for kv in args.params.split(",") if kv.strip()]
+        clash = [k for k in named if k in fitted]
+        if clash:
+            sys.exit("arimaa-sharp-static: --params: %s is fitted here; set only other knobs"
+                     % ", ".join(clash))
+        every = args.params + "," + every
+    try:
+        game = boardai.Game("arimaa:" + every)
+    except boardai.BoardAIError as e:
+        sys.exit("arimaa-sharp-static: --params: %s" % e)
     # --split-traps: the trap term's four parts, each alone (the others' weights at 0).
     parts = [boardai.Game("arimaa:%s,%s" % (every, off)) for off in SPLIT_OFF] \
         if args.split_traps else []

@@ -10,6 +10,8 @@
 # too); a stand-in that answers for too few positions, a binary
 # that is not executable and too few positions are refused with a message; --help answers.
 # --siblings (the fit within each position's turns) must find the same make-up and no regret.
+# --params reaches our evaluation (a stand-in with dragged pieces counted farther is fitted
+# exactly only with the same setting), and a fitted term's knob or a bad value is refused.
 # Usage: tests/arimaa/sharp_static_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -32,7 +34,8 @@ os.environ["BOARDAI_LIB"] = "$build/lib"
 import boardai
 knobs = ["blocking_pct", "passed_pct", "goal_table_pct", "power_pct", "loose_rabbit_pct",
          "trap_pct", "threat_pct", "placement_pct", "attack_threat_pct", "hostage_pct"]
-game = boardai.Game("arimaa:" + ",".join(k + "=100" for k in knobs))
+extra = os.environ.get("STANDIN_PARAMS", "")
+game = boardai.Game("arimaa:" + ",".join([extra] * bool(extra) + [k + "=100" for k in knobs]))
 limit = int(os.environ.get("STANDIN_LIMIT", "1000000"))
 boards = [b for b in open(sys.argv[2]).read().split(";") if b.strip()]
 for i, b in enumerate(boards[:limit]):
@@ -69,6 +72,22 @@ for term in passed goal_threat power_balance loose_rabbits traps threat placemen
     echo "$out" | grep -Eq "^  $term +[+-]0 %" || { echo "$term: $out"; fail=1; }
 done
 echo "$out" | grep -Eq "^  ThreatScore +[+-]0\.0[0-9]{2} " || { echo "residual: $out"; fail=1; }
+# --params: a knob that shapes a fitted term reaches our evaluation. The stand-in counts dragged
+# pieces four squares from a trap; the fit is exact only when ours does too.
+drag_fit() {
+    STANDIN_PARAMS=attack_drag_squares=4 python3 "$script" "$scores" --sharp-dev \
+        "$tmp/sharp-standin" --build "$build" --boot 5 "$@" 2>&1
+}
+out=$(drag_fit --params attack_drag_squares=4)
+echo "$out" | grep -q "R^2 1.000 (material alone" || { echo "params: $out"; fail=1; }
+echo "$out" | grep -q "^  attack_threat    +25 % \[+25, +25\]$" || { echo "params: $out"; fail=1; }
+out=$(drag_fit)
+echo "$out" | grep -q "R^2 1.000 (material alone" && { echo "params unused: $out"; fail=1; }
+refused "params fitted" "attack_threat_pct is fitted here" python3 "$script" "$scores" \
+    --sharp-dev "$tmp/sharp-standin" --build "$build" --params attack_threat_pct=30
+refused "params range" "attack_drag_squares must be 2..5" python3 "$script" "$scores" \
+    --sharp-dev "$tmp/sharp-standin" --build "$build" --params attack_drag_squares=9
+
 # --split-traps: the trap term's four parts are fitted apart, each at 0 here too.
 out=$(python3 "$script" "$scores" --sharp-dev "$tmp/sharp-standin" --build "$build" --boot 5 \
     --split-traps 2>&1)
