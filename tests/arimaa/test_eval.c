@@ -469,13 +469,20 @@ START_TEST(capture_threat_positions)
 }
 END_TEST
 
+/* Unit scales with the danger charges beside traps off: the capture threat alone. */
+static arm_params threat_alone(void)
+{
+    arm_params p = unit_scales();
+    p.trap_danger_pct = p.trap_danger_frozen_pct = p.trap_danger_stuck_pct = 0;
+    return p;
+}
+
 /* The evaluation credits the side that moves next with its capture threat: at a turn start the
  * side to move; inside a turn of the step game the opponent. */
 START_TEST(capture_threat_term)
 {
-    arm_params p = unit_scales();
-    /* The danger charges beside traps off: the threat alone (the two together below). */
-    p.trap_danger_pct = p.trap_danger_frozen_pct = p.trap_danger_stuck_pct = 0;
+    /* The threat alone here (the two together: capture_threat_not_charged_twice). */
+    arm_params p = threat_alone();
     arm_params off = p;
     off.capture_threat_pct = 0;
     arm_state push = at_pos('g', "Ee5 rf5 Ra2 rh8 ea8");
@@ -537,8 +544,7 @@ END_TEST
  * moves next 75 - 50k/4 %, the mover 25 + 50k/4 %; at a turn start nothing changes. */
 START_TEST(capture_threat_by_steps_left)
 {
-    arm_params off = unit_scales();
-    off.trap_danger_pct = off.trap_danger_frozen_pct = off.trap_danger_stuck_pct = 0;
+    arm_params off = threat_alone();
     off.capture_threat_stuck_pct = off.capture_threat_waiting_pct; /* the f5 rabbit is stuck */
     off.by_steps = 1;
     arm_params on = off;
@@ -595,8 +601,7 @@ static int capture_material(const arm_state *st, int side)
  * changes. */
 START_TEST(capture_threat_exchange)
 {
-    arm_params off = unit_scales();
-    off.trap_danger_pct = off.trap_danger_frozen_pct = off.trap_danger_stuck_pct = 0;
+    arm_params off = threat_alone();
     arm_params on = off;
     on.capture_threat_exchange = 1;
     /* Gold's elephant on e5 can push the rabbit on f5 onto f6. Silver's elephant on d4 can push
