@@ -117,9 +117,10 @@ int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64
         uint64_t v = arm_bit(sq);
         /* A piece being dragged (frozen beside a stronger enemy piece that can move) counts
          * farther from the trap than one the enemy has yet to reach. */
-        int dragged = (frozen[side] & v) &&
-                      (arm_stronger(st, e, type) & unfrozen[e] & arm_neighbours(v));
-        int within = dragged ? p->attack_drag_squares : 2;
+        int within = 2;
+        if (p->attack_drag_squares > 2 && (frozen[side] & v) &&
+            (arm_stronger(st, e, type) & unfrozen[e] & arm_neighbours(v)))
+            within = p->attack_drag_squares;
         int share = 0; /* percent of the piece, times the hold's percent */
         for (int k = 0; k < 4; k++) {
             if (!held[k] || arm_distance(sq, arm_trap_square(k)) > within) continue;

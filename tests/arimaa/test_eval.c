@@ -469,6 +469,27 @@ START_TEST(capture_threat_positions)
 }
 END_TEST
 
+/* A registry knob of Arimaa's: "arimaa:name=good" sets the int field at offset of the game's
+ * parameters to good, and "arimaa:name=bad" (out of its range) is refused with a message that
+ * names it. */
+static void check_knob(const char *name, size_t offset, int good, int bad)
+{
+    char spec[96];
+    ba_game *g = NULL;
+    ba_error err;
+    snprintf(spec, sizeof spec, "arimaa:%s=%d", name, good);
+    ck_assert_int_eq(ba_game_open(spec, &g, &err), BA_OK);
+    int set;
+    memcpy(&set, (const char *)g->params + offset, sizeof set);
+    ck_assert_int_eq(set, good);
+    ba_game_destroy(g);
+    g = NULL;
+    snprintf(spec, sizeof spec, "arimaa:%s=%d", name, bad);
+    ck_assert_int_ne(ba_game_open(spec, &g, &err), BA_OK);
+    ck_assert_ptr_null(g);
+    ck_assert_ptr_nonnull(strstr(err.message, name));
+}
+
 /* Unit scales with the danger charges beside traps off: the capture threat alone. */
 static arm_params threat_alone(void)
 {
@@ -644,13 +665,7 @@ START_TEST(capture_threat_exchange)
     ck_assert_int_eq(arm_evaluate(&on, &one), arm_evaluate(&off, &one));
     /* The registry's knob, off by default. */
     ck_assert_int_eq(arm_params_default.capture_threat_exchange, 0);
-    ba_game *g = NULL;
-    ba_error err;
-    ck_assert_int_eq(ba_game_open("arimaa:threat_exchange=1", &g, &err), BA_OK);
-    ck_assert_int_eq(((const arm_params *)g->params)->capture_threat_exchange, 1);
-    ba_game_destroy(g);
-    ck_assert_int_ne(ba_game_open("arimaa:threat_exchange=2", &g, &err), BA_OK);
-    ck_assert_ptr_nonnull(strstr(err.message, "threat_exchange"));
+    check_knob("threat_exchange", offsetof(arm_params, capture_threat_exchange), 1, 2);
 }
 END_TEST
 
@@ -699,27 +714,6 @@ START_TEST(trap_control)
     }
 }
 END_TEST
-
-/* A registry knob of Arimaa's: "arimaa:name=good" sets the int field at offset of the game's
- * parameters to good, and "arimaa:name=bad" (out of its range) is refused with a message that
- * names it. */
-static void check_knob(const char *name, size_t offset, int good, int bad)
-{
-    char spec[96];
-    ba_game *g = NULL;
-    ba_error err;
-    snprintf(spec, sizeof spec, "arimaa:%s=%d", name, good);
-    ck_assert_int_eq(ba_game_open(spec, &g, &err), BA_OK);
-    int set;
-    memcpy(&set, (const char *)g->params + offset, sizeof set);
-    ck_assert_int_eq(set, good);
-    ba_game_destroy(g);
-    g = NULL;
-    snprintf(spec, sizeof spec, "arimaa:%s=%d", name, bad);
-    ck_assert_int_ne(ba_game_open(spec, &g, &err), BA_OK);
-    ck_assert_ptr_null(g);
-    ck_assert_ptr_nonnull(strstr(err.message, name));
-}
 
 /* The slow reference of the elephant blockade: side can move its elephant off its square within
  * two steps of its own (an action of the elephant, or a one-step action of another piece and then
