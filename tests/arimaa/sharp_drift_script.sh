@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# scripts/arimaa-sharp-drift.py without Sharp: bot_Sharp's developer build is an outside engine
+# that is not installed here, so a stand-in answers its evalPos with scores whose make-up is
+# known: the final score is 100 points per piece the side to move has more than the other side,
+# and PieceSquare is 7 (every other component is missing, so 0). The expected means by band are
+# counted here, replaying the records move by move through the binding: at every turn start of
+# the bot's, the pieces of each side. The script's bands, means and intervals must match,
+# and its own evaluation column must be a number; a bad --bands, a bot with no games, a binary
+# that is not executable and a stand-in that answers too few positions are refused with a
+# message; --help answers.
+# Usage: tests/arimaa/sharp_drift_script.sh <source dir> <build dir>
+set -uo pipefail
+src=$1
+build=$2
+fail=0
+script=$src/scripts/arimaa-sharp-drift.py
+records=$src/bench/data/arimaa-sharp4-r15.pgn
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=script_util.sh
+. "$(dirname "$0")/script_util.sh"
+
+# The stand-in: `<it> evalPos FILE` prints, per board of FILE, "N-----..." and its components.
+cat >"$tmp/sharp-standin" <<'PY'
+#!/usr/bin/env python3
+import os, sys
+limit = int(os.environ.get("STANDIN_LIMIT", "1000000"))
+boards = [b for b in open(sys.argv[2]).read().split(";") if b.strip()]
+for i, b in enumerate(boards[:limit]):
+    label, squares = b.split()
+    gold = sum(c.isupper() for c in squares)
+    silver = sum(c.islower() for c in squares)
+    lead = gold - silver if label.endswith("g") else silver - gold
+    print("%d------------------------------------------------" % i)
+    print("PieceSquare: 7")
+    print("Final Score: %d" % (100 * lead))
+    print()
+PY
+chmod +x "$tmp/sharp-standin"
+
+# The expected lines: "turns BAND N in G games  Sharp MEAN" for the bands 2, 3-10 and 11-, from
+# the first 4 games of the records (the bot: Steps), each replayed move by move through the
+# binding and its pieces counted at every turn start of the bot's (the records' capture tokens
+# cannot be counted instead: a bot need not send them).
+expected=$(BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$records" <<'PY'
+import re, sys
+import boardai
+games, cur = [], None
+for line in open(sys.argv[1]):
+    line = line.strip()
+    if line.startswith("[White "):
+        cur = {"white": line.split('"')[1], "turns": []}
+        games.append(cur)
+    elif cur is not None and re.match(r"\d+[gs] \S", line):
+        cur["turns"].append(line.split(" ", 1))
+bands = {"2": (2, 2), "3-10": (3, 10), "11-": (11, 10 ** 6)}
+values = {b: [] for b in bands}
+for n, g in enumerate(games[:4]):
+    side = "g" if g["white"] == "Steps" else "s"
+    pos = boardai.Game("arimaa").position()
+    for label, move in g["turns"]:
+        if pos.result != boardai.Result.ONGOING:
+            break
+        turn = int(label[:-1])
+        if turn >= 2 and label[-1] == side:
+            squares = pos.text.split("[", 1)[1][:64]
+            mine = sum(c.isupper() == (side == "g") for c in squares if c != ".")
+            lead = 2 * mine - sum(c != "." for c in squares)
+            for b, (lo, hi) in bands.items():
+                if lo <= turn <= hi:
+                    values[b].append((100 * lead, n))
+        pos.play(move)
+for b in ("2", "3-10", "11-"):
+    v = values[b]
+    print("turns %-6s %4d in %3d games  Sharp %+6.0f" % (b, len(v), len({n for _, n in v}),
+                                                        sum(x for x, _ in v) / len(v)))
+PY
+)
+out=$(python3 "$script" "$records" --bot Steps --games 4 --bands 2,3-10,11- --boot 50 \
+    --sharp-dev "$tmp/sharp-standin" --build "$build" 2>&1)
+status=$?
+[ $status -eq 0 ] || { echo "drift: exit status $status: $out"; fail=1; }
+while IFS= read -r line; do
+    echo "$out" | grep -qF "$line" || { echo "expected '$line' in: $out"; fail=1; }
+done <<<"$expected"
+[ "$(echo "$expected" | wc -l)" -eq 3 ] || { echo "expected three bands: $expected"; fail=1; }
+# Each band: an interval around the mean, our evaluation's mean, and the components' means.
+[ "$(echo "$out" | grep -Ec '\(95 %, games resampled 50 times\)  ours +[+-][0-9]+$')" -eq 3 ] ||
+    { echo "intervals or ours: $out"; fail=1; }
+[ "$(echo "$out" | grep -c '^    Material +0 PieceSquare +7 TCScore +0 ')" -eq 3 ] ||
+    { echo "components: $out"; fail=1; }
+echo "$out" | grep -q "^Sharp's static view of Steps's [0-9]* turn starts in 4 games" ||
+    { echo "header: $out"; fail=1; }
+# A band with no turn is said so.
+out=$(python3 "$script" "$records" --bot Steps --games 1 --bands 2,500- --boot 5 \
+    --sharp-dev "$tmp/sharp-standin" --build "$build" 2>&1)
+echo "$out" | grep -q "^turns 500-   none$" || { echo "empty band: $out"; fail=1; }
+
+refused "bands" "'4-2' ends before it starts" python3 "$script" "$records" --bot Steps \
+    --bands 2,4-2 --sharp-dev "$tmp/sharp-standin" --build "$build"
+refused "bands text" "'x' is not a turn" python3 "$script" "$records" --bot Steps \
+    --bands x --sharp-dev "$tmp/sharp-standin" --build "$build"
+refused "no games" "no game of Nobody with a result" python3 "$script" "$records" --bot Nobody \
+    --sharp-dev "$tmp/sharp-standin" --build "$build"
+refused "not executable" "$tmp/none: not an executable" python3 "$script" "$records" \
+    --bot Steps --sharp-dev "$tmp/none" --build "$build"
+refused "short answer" "answered 5 of" env STANDIN_LIMIT=5 python3 "$script" "$records" \
+    --bot Steps --games 2 --sharp-dev "$tmp/sharp-standin" --build "$build"
+python3 "$script" --help | grep -q -- "--sharp-dev BINARY" || { echo "--help"; fail=1; }
+
+[ $fail -eq 0 ] && echo ok
+exit $fail
