@@ -19,8 +19,9 @@ prices that our terms do not see: threats of two turns, blockades, hostages...).
 
 The terms off by default are fitted too: the elephant blockade (an elephant with no way out of its
 square, `elephant_blockade_points`), at 100 points, so that its percent is the points it would
-need; the captures an enemy could prepare over more than one turn (`attack_threat_pct`); and the
-pieces held hostage near the enemy's home traps (`hostage_pct`).
+need; the captures an enemy could prepare over more than one turn (`attack_threat_pct`); the
+pieces held hostage near the enemy's home traps (`hostage_pct`); and the elephant's square
+(`elephant_place_pct`).
 
 With --split-traps the trap term is fitted as its four parts (each alone, the others' weights
 at 0: `trap_control_points`, `trap_danger_pct`, `trap_danger_frozen_pct`,
@@ -69,7 +70,8 @@ SPLIT_NAMES = ["trap_control", "trap_danger", "trap_danger_frozen", "trap_danger
 # percent is the points it would need.
 EXTRA = [("elephant_blockade", "elephant_blockade_points", "ele_blockade"),
          ("attack_threat", "attack_threat_pct", "attack_threat"),
-         ("hostage", "hostage_pct", "hostage")]
+         ("hostage", "hostage_pct", "hostage"),
+         ("elephant_place", "elephant_place_pct", "ele_place")]
 
 
 def knobs(ft):

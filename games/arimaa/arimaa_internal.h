@@ -76,6 +76,8 @@ typedef struct arm_params {
     /* Percent of the charge for pieces held hostage near the enemy's home traps (hostages.c);
      * 0: off. */
     int hostage_pct;
+    /* Percent of the elephant's points by its square (placement.c); 0: off. */
+    int elephant_place_pct;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */
@@ -222,9 +224,12 @@ int arm_hostage_charge(const arm_params *p, const arm_state *st, int side);
 int arm_hostage_terms(const arm_params *p, const arm_state *st, int side);
 
 /* placement.c: the class (0..ARM_PLACE_CLASSES-1) of side's piece of type t, and the placement
- * term of side's non-rabbit pieces (side's view, unscaled). */
+ * term of side's non-rabbit pieces (side's view, unscaled); and the elephant's own square. */
 int arm_place_class(const arm_state *st, int side, int type);
 int arm_placement(const arm_params *p, const arm_state *st, int side);
+/* The points of side's elephant for its square at elephant_place_pct (0 when off or when side
+ * has no elephant). */
+int arm_elephant_placement(const arm_params *p, const arm_state *st, int side);
 
 /* steps.c: the step game (search_by_steps). */
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step

@@ -34,3 +34,36 @@ int arm_placement(const arm_params *p, const arm_state *st, int side)
     }
     return score;
 }
+
+/* Points for the elephant by its square, folded left on right as the placement table above
+ * (rank from its owner's home rank x distance from the nearer side edge). The numbers are bot_Sharp's
+ * static evaluation (a developer build's evalPos, measurement only) of the position after the
+ * setups of our games as Gold, with Gold's elephant moved from e2 to each empty square of ranks 3
+ * to 6 and nothing else changed, less its value on e2, the two files of a pair averaged and
+ * divided by 9.2 (Sharp's points per point of our material in the fit of docs/arimaa.md, "The
+ * twenty-first round"), rounded to 5: the elephant off its home ranks and off the edge files is
+ * worth 25 to 50 of our points to Sharp, most on the centre files and beside the enemy's traps.
+ * The trap squares (c3, c6) and ranks 7 and 8, which the probe could not reach, are set between
+ * their neighbours by hand. In our games against Sharp at 4 steps its elephant stood on our third
+ * or fourth rank by its fourth turn while ours was still on its second or third
+ * (docs/arimaa.md, "The twenty-sixth round"). */
+static const int8_t arm_elephant_square_points[32] = {
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    0, 25, 25, 35,
+    10, 30, 40, 40,
+    10, 40, 45, 45,
+    5, 15, 35, 50,
+    0, 10, 20, 30,
+    0, 0, 10, 10};
+
+int arm_elephant_placement(const arm_params *p, const arm_state *st, int side)
+{
+    uint64_t e = st->bb[side][ARM_ELEPHANT];
+    if (!e || p->elephant_place_pct <= 0) return 0;
+    int sq = arm_lsb(e);
+    int rank = side == ARM_GOLD ? sq >> 3 : 7 - (sq >> 3);
+    int file = sq & 7;
+    return arm_elephant_square_points[rank * 4 + (file < 4 ? file : 7 - file)] *
+           p->elephant_place_pct / 100;
+}

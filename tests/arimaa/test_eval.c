@@ -1086,6 +1086,55 @@ START_TEST(hostage)
 }
 END_TEST
 
+/* The elephant's square (placement.c): the points of concrete squares read from the table by
+ * hand (rank from its owner's home, distance from the nearer side edge), the same with colours
+ * swapped, the scale, no elephant, the term in the evaluation and the explain, and the knob. */
+START_TEST(elephant_place)
+{
+    arm_params p = arm_params_default;
+    p.elephant_place_pct = 100;
+    arm_params off = p;
+    off.elephant_place_pct = 0;
+    /* Gold's elephant on its home rank (e2): 0; on d4 (rank 4, centre file): 40; on b3: 25; on
+     * a5 (the edge): 10; on e6 (Gold's rank 6, centre file): 50. */
+    static const struct {
+        const char *square;
+        int points;
+    } gold[] = {{"e2", 0}, {"d4", 40}, {"b3", 25}, {"a5", 10}, {"e6", 50}, {"h5", 10}};
+    for (size_t i = 0; i < sizeof gold / sizeof gold[0]; i++) {
+        char pos[32];
+        snprintf(pos, sizeof pos, "E%s Ra1 rh8", gold[i].square);
+        arm_state st = at_pos('g', pos);
+        ck_assert_msg(arm_elephant_placement(&p, &st, ARM_GOLD) == gold[i].points,
+                      "elephant on %s: %d", gold[i].square, arm_elephant_placement(&p, &st, ARM_GOLD));
+        ck_assert_int_eq(arm_elephant_placement(&off, &st, ARM_GOLD), 0);
+        /* The colours swapped: Silver's elephant on the mirrored square scores the same. */
+        arm_state m = mirrored(&st);
+        ck_assert_int_eq(arm_elephant_placement(&p, &m, ARM_SILVER), gold[i].points);
+    }
+    /* Silver's own elephant on d5 is on its rank 4 (40); on d3, Gold's third rank, its rank 6
+     * (50). No elephant: nothing. The scale: 50 % of 50. */
+    arm_state s = at_pos('s', "ed5 Ee2 Ra1 rh8");
+    ck_assert_int_eq(arm_elephant_placement(&p, &s, ARM_SILVER), 40);
+    arm_state deep = at_pos('s', "ed3 Ee2 Ra1 rh8");
+    ck_assert_int_eq(arm_elephant_placement(&p, &deep, ARM_SILVER), 50);
+    arm_state none = at_pos('g', "Ra1 rh8 ed3");
+    ck_assert_int_eq(arm_elephant_placement(&p, &none, ARM_GOLD), 0);
+    arm_params half = p;
+    half.elephant_place_pct = 50;
+    ck_assert_int_eq(arm_elephant_placement(&half, &deep, ARM_SILVER), 25);
+
+    /* In the evaluation, Silver to move: its 50 less Gold's 0; and the explain's line. */
+    ck_assert_int_eq(arm_evaluate(&p, &deep) - arm_evaluate(&off, &deep), 50);
+    char text[768];
+    ck_assert_int_gt(arm_explain(&p, &deep, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, "\nelephant_place 0 50\n"));
+
+    /* The registry knob, 0..400. */
+    check_knob("elephant_place_pct", offsetof(arm_params, elephant_place_pct), 100, 401);
+}
+END_TEST
+
 /* A piece beside a trap the opponent controls, a stronger enemy piece near: a share of its
  * material, a larger share when it is frozen, and the third share when it is frozen with no
  * friend within two squares (stuck). */
@@ -1518,6 +1567,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, attack_threat);
     tcase_add_test(tc, attack_threat_dragged);
     tcase_add_test(tc, hostage);
+    tcase_add_test(tc, elephant_place);
     tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);
     suite_add_tcase(s, tc);
