@@ -78,6 +78,9 @@ typedef struct arm_params {
     int hostage_pct;
     /* Percent of the elephant's points by its square (placement.c); 0: off. */
     int elephant_place_pct;
+    /* Points charged for a piece that one enemy piece outranks (the camel) beside that piece in
+     * the enemy's half (hostages.c); 0: off. */
+    int camel_exposed_points;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */
@@ -218,9 +221,11 @@ int arm_attack_charge(const arm_params *p, const arm_state *st, int side, uint64
 int arm_trap_path_steps(const arm_state *st, int side, int sq, int trap);
 int arm_attack_terms(const arm_params *p, const arm_state *st, int side, const uint64_t taken[2]);
 
-/* hostages.c: the charge to side for its pieces held hostage near the enemy's home traps, and
- * the term from side's view (the enemy's charge less its own). */
+/* hostages.c: the charge to side for its pieces held hostage near the enemy's home traps; for its
+ * camel beside the enemy elephant in the enemy's half; and the two terms from side's view (the
+ * enemy's charges less its own). */
 int arm_hostage_charge(const arm_params *p, const arm_state *st, int side);
+int arm_camel_exposed_charge(const arm_params *p, const arm_state *st, int side);
 int arm_hostage_terms(const arm_params *p, const arm_state *st, int side);
 
 /* placement.c: the class (0..ARM_PLACE_CLASSES-1) of side's piece of type t, and the placement

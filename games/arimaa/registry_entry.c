@@ -75,6 +75,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"elephant_place_pct", "evaluation", "int", "0..400", "0",
      "percent of the points for the elephant's square (off its home ranks, towards the centre "
      "files and the enemy's traps)"},
+    {"camel_exposed_points", "evaluation", "int", "0..5000", "0",
+     "points charged for a piece that one enemy piece outranks (the camel) standing beside that "
+     "piece in the enemy's half"},
 };
 
 /* The names of the term scales above, in ARM_TERM_* order. */
@@ -107,6 +110,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int drag = arm_params_default.attack_drag_squares;
     int hostage = arm_params_default.hostage_pct;
     int ele_place = arm_params_default.elephant_place_pct;
+    int camel = arm_params_default.camel_exposed_points;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -134,7 +138,8 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "attack_threat_pct", 0, 400, &attack, err)) ||
         (rc = bac_reg_int(a, "attack_drag_squares", 2, 5, &drag, err)) ||
         (rc = bac_reg_int(a, "hostage_pct", 0, 400, &hostage, err)) ||
-        (rc = bac_reg_int(a, "elephant_place_pct", 0, 400, &ele_place, err)))
+        (rc = bac_reg_int(a, "elephant_place_pct", 0, 400, &ele_place, err)) ||
+        (rc = bac_reg_int(a, "camel_exposed_points", 0, 5000, &camel, err)))
         return rc;
     int term_pct[ARM_TERMS];
     for (int t = 0; t < ARM_TERMS; t++) {
@@ -162,6 +167,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->attack_drag_squares = drag;
     p->hostage_pct = hostage;
     p->elephant_place_pct = ele_place;
+    p->camel_exposed_points = camel;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);

@@ -1135,6 +1135,48 @@ START_TEST(elephant_place)
 }
 END_TEST
 
+/* The camel beside the enemy elephant in the enemy's half (hostages.c): concrete positions for
+ * each condition (beside, the enemy's half, the one piece that outranks it), colour symmetry, the
+ * term in the evaluation and the explain, and the knob. */
+START_TEST(camel_exposed)
+{
+    arm_params p = arm_params_default;
+    p.camel_exposed_points = 100;
+    arm_params off = p;
+    off.camel_exposed_points = 0;
+    /* Gold's camel on d5 (Gold's rank 5: Silver's half) beside Silver's elephant on d4. */
+    arm_state a = at_pos('g', "Md5 ed4 Ra1 rh8");
+    ck_assert_int_eq(arm_camel_exposed_charge(&p, &a, ARM_GOLD), 100);
+    ck_assert_int_eq(arm_camel_exposed_charge(&p, &a, ARM_SILVER), 0);
+    ck_assert_int_eq(arm_camel_exposed_charge(&off, &a, ARM_GOLD), 0);
+    arm_state am = mirrored(&a);
+    ck_assert_int_eq(arm_camel_exposed_charge(&p, &am, ARM_SILVER), 100);
+    ck_assert_int_eq(arm_camel_exposed_charge(&p, &am, ARM_GOLD), 0);
+    /* In its own half (d4, the elephant on d5): nothing; diagonal to the elephant: nothing. */
+    arm_state own = at_pos('g', "Md4 ed5 Ra1 rh8");
+    ck_assert_int_eq(arm_camel_exposed_charge(&p, &own, ARM_GOLD), 0);
+    arm_state diagonal = at_pos('g', "Md5 ee6 Ra1 rh8");
+    ck_assert_int_eq(arm_camel_exposed_charge(&p, &diagonal, ARM_GOLD), 0);
+    /* Silver has no elephant: the camel has no master (nothing), and a gold horse beside Silver's
+     * camel, the one piece that outranks it now, is charged; with a silver elephant on the board
+     * the horse has two masters and is not. */
+    arm_state no_e = at_pos('g', "Md5 Hb5 mb4 Ra1 rh8");
+    ck_assert_int_eq(arm_camel_exposed_charge(&p, &no_e, ARM_GOLD), 100);
+    arm_state both = at_pos('g', "Hb5 mb4 eh4 Ra1 rh8");
+    ck_assert_int_eq(arm_camel_exposed_charge(&p, &both, ARM_GOLD), 0);
+
+    /* In the evaluation (Silver to move: Gold's charge is Silver's gain) and the explain. */
+    arm_state s = at_pos('s', "Md5 ed4 Ra1 rh8");
+    ck_assert_int_eq(arm_evaluate(&p, &s) - arm_evaluate(&off, &s), 100);
+    char text[768];
+    ck_assert_int_gt(arm_explain(&p, &s, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, "\ncamel_exposed -100 0\n"));
+
+    /* The registry knob, 0..5000. */
+    check_knob("camel_exposed_points", offsetof(arm_params, camel_exposed_points), 100, 5001);
+}
+END_TEST
+
 /* A piece beside a trap the opponent controls, a stronger enemy piece near: a share of its
  * material, a larger share when it is frozen, and the third share when it is frozen with no
  * friend within two squares (stuck). */
@@ -1568,6 +1610,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, attack_threat_dragged);
     tcase_add_test(tc, hostage);
     tcase_add_test(tc, elephant_place);
+    tcase_add_test(tc, camel_exposed);
     tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);
     suite_add_tcase(s, tc);
