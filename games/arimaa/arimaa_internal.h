@@ -81,6 +81,8 @@ typedef struct arm_params {
     /* Points charged for a piece that one enemy piece outranks (the camel) beside that piece in
      * the enemy's half (hostages.c); 0: off. */
     int camel_exposed_points;
+    /* Percent of camel_exposed_points charged when that piece is in its own half. */
+    int camel_exposed_own_pct;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */

@@ -43,6 +43,7 @@ const arm_params arm_params_default = {
     .hostage_pct = 0,
     .elephant_place_pct = 0,
     .camel_exposed_points = 0,
+    .camel_exposed_own_pct = 0,
     .goal_unsearched_flat = 1,
     .goal_extra_steps = 1,
     .goal_two_turns = {0, 0},

@@ -82,19 +82,27 @@ int arm_hostage_terms(const arm_params *p, const arm_state *st, int side)
  * (900 turns of 50 games), Sharp's beside ours at 9 %; Sharp's static view prices the camel beside
  * the enemy elephant in the enemy's half at about 1000 of its points (a rabbit) on the positions
  * of our games and 700 on its own, and in its own half at next to nothing (docs/arimaa.md, "The
- * twenty-sixth round"). The charge is camel_exposed_points per such piece. */
+ * twenty-sixth round"). The charge is camel_exposed_points per such piece; in its own half,
+ * camel_exposed_own_pct percent of that: there Sharp's static view charges it next to nothing,
+ * but in our games Sharp's elephant came into our half early and dragged our camel about beside
+ * it while our elephant was away. */
 int arm_camel_exposed_charge(const arm_params *p, const arm_state *st, int side)
 {
     if (p->camel_exposed_points <= 0 || st->phase != ARM_PHASE_PLAY) return 0;
     /* The enemy's half: ranks 5 to 8 for Gold, 1 to 4 for Silver. */
     uint64_t enemy_half = side == ARM_GOLD ? 0xFFFFFFFF00000000ull : 0x00000000FFFFFFFFull;
+    int own = p->camel_exposed_points * p->camel_exposed_own_pct / 100;
     int charge = 0;
     for (int t = ARM_CAT; t < ARM_ELEPHANT; t++) {
-        uint64_t b = st->bb[side][t] & enemy_half;
+        uint64_t b = st->bb[side][t];
+        if (!own) b &= enemy_half;
         if (!b || arm_place_class(st, side, t) != 1) continue;
         uint64_t master = arm_stronger(st, side ^ 1, t);
-        for (; b; b &= b - 1)
-            if (arm_neighbours(arm_bit(arm_lsb(b))) & master) charge += p->camel_exposed_points;
+        for (; b; b &= b - 1) {
+            uint64_t v = arm_bit(arm_lsb(b));
+            if (arm_neighbours(v) & master)
+                charge += (v & enemy_half) ? p->camel_exposed_points : own;
+        }
     }
     return charge;
 }

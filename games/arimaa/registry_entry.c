@@ -78,6 +78,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"camel_exposed_points", "evaluation", "int", "0..5000", "0",
      "points charged for a piece that one enemy piece outranks (the camel) standing beside that "
      "piece in the enemy's half"},
+    {"camel_exposed_own_pct", "evaluation", "int", "0..100", "0",
+     "percent of camel_exposed_points charged when that piece stands beside its master in its "
+     "own half"},
 };
 
 /* The names of the term scales above, in ARM_TERM_* order. */
@@ -111,6 +114,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int hostage = arm_params_default.hostage_pct;
     int ele_place = arm_params_default.elephant_place_pct;
     int camel = arm_params_default.camel_exposed_points;
+    int camel_own = arm_params_default.camel_exposed_own_pct;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -139,7 +143,8 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "attack_drag_squares", 2, 5, &drag, err)) ||
         (rc = bac_reg_int(a, "hostage_pct", 0, 400, &hostage, err)) ||
         (rc = bac_reg_int(a, "elephant_place_pct", 0, 400, &ele_place, err)) ||
-        (rc = bac_reg_int(a, "camel_exposed_points", 0, 5000, &camel, err)))
+        (rc = bac_reg_int(a, "camel_exposed_points", 0, 5000, &camel, err)) ||
+        (rc = bac_reg_int(a, "camel_exposed_own_pct", 0, 100, &camel_own, err)))
         return rc;
     int term_pct[ARM_TERMS];
     for (int t = 0; t < ARM_TERMS; t++) {
@@ -168,6 +173,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->hostage_pct = hostage;
     p->elephant_place_pct = ele_place;
     p->camel_exposed_points = camel;
+    p->camel_exposed_own_pct = camel_own;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);

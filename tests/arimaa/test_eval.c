@@ -1155,6 +1155,15 @@ START_TEST(camel_exposed)
     /* In its own half (d4, the elephant on d5): nothing; diagonal to the elephant: nothing. */
     arm_state own = at_pos('g', "Md4 ed5 Ra1 rh8");
     ck_assert_int_eq(arm_camel_exposed_charge(&p, &own, ARM_GOLD), 0);
+    /* camel_exposed_own_pct charges its share there (50 % of 100), and still the full charge
+     * in the enemy's half; the same with the colours swapped. */
+    arm_params own_half = p;
+    own_half.camel_exposed_own_pct = 50;
+    ck_assert_int_eq(arm_camel_exposed_charge(&own_half, &own, ARM_GOLD), 50);
+    ck_assert_int_eq(arm_camel_exposed_charge(&own_half, &a, ARM_GOLD), 100);
+    arm_state own_m = mirrored(&own);
+    ck_assert_int_eq(arm_camel_exposed_charge(&own_half, &own_m, ARM_SILVER), 50);
+    ck_assert_int_eq(arm_camel_exposed_charge(&own_half, &own_m, ARM_GOLD), 0);
     arm_state diagonal = at_pos('g', "Md5 ee6 Ra1 rh8");
     ck_assert_int_eq(arm_camel_exposed_charge(&p, &diagonal, ARM_GOLD), 0);
     /* Silver has no elephant: the camel has no master (nothing), and a gold horse beside Silver's
@@ -1174,6 +1183,7 @@ START_TEST(camel_exposed)
 
     /* The registry knob, 0..5000. */
     check_knob("camel_exposed_points", offsetof(arm_params, camel_exposed_points), 100, 5001);
+    check_knob("camel_exposed_own_pct", offsetof(arm_params, camel_exposed_own_pct), 50, 101);
 }
 END_TEST
 
