@@ -35,18 +35,18 @@ int arm_placement(const arm_params *p, const arm_state *st, int side)
     return score;
 }
 
-/* Points for the elephant by its square, folded left on right as the placement table above
- * (rank from its owner's home rank x distance from the nearer side edge). The numbers are bot_Sharp's
+/* Points for the elephant by its square, folded left on right as the placement table above (rank
+ * from its owner's home rank x distance from the nearer side edge). The numbers are bot_Sharp's
  * static evaluation (a developer build's evalPos, measurement only) of the position after the
  * setups of our games as Gold, with Gold's elephant moved from e2 to each empty square of ranks 3
  * to 6 and nothing else changed, less its value on e2, the two files of a pair averaged and
  * divided by 9.2 (Sharp's points per point of our material in the fit of docs/arimaa.md, "The
  * twenty-first round"), rounded to 5: the elephant off its home ranks and off the edge files is
  * worth 25 to 50 of our points to Sharp, most on the centre files and beside the enemy's traps.
- * The trap squares (c3, c6) and ranks 7 and 8, which the probe could not reach, are set between
- * their neighbours by hand. In our games against Sharp at 4 steps its elephant stood on our third
- * or fourth rank by its fourth turn while ours was still on its second or third
- * (docs/arimaa.md, "The twenty-sixth round"). */
+ * The probe could not reach the trap squares (c3, c6), set between their neighbours by hand, nor
+ * ranks 7 and 8, set by hand falling off from rank 6 (an elephant seldom stands there). In our
+ * games against Sharp at 4 steps its elephant stood on our third or fourth rank by its fourth turn
+ * while ours was still on its second or third (docs/arimaa.md, "The twenty-sixth round"). */
 static const int8_t arm_elephant_square_points[32] = {
     0, 0, 0, 0,
     0, 0, 0, 0,

@@ -1105,8 +1105,8 @@ START_TEST(elephant_place)
         char pos[32];
         snprintf(pos, sizeof pos, "E%s Ra1 rh8", gold[i].square);
         arm_state st = at_pos('g', pos);
-        ck_assert_msg(arm_elephant_placement(&p, &st, ARM_GOLD) == gold[i].points,
-                      "elephant on %s: %d", gold[i].square, arm_elephant_placement(&p, &st, ARM_GOLD));
+        int got = arm_elephant_placement(&p, &st, ARM_GOLD);
+        ck_assert_msg(got == gold[i].points, "elephant on %s: %d", gold[i].square, got);
         ck_assert_int_eq(arm_elephant_placement(&off, &st, ARM_GOLD), 0);
         /* The colours swapped: Silver's elephant on the mirrored square scores the same. */
         arm_state m = mirrored(&st);
