@@ -30,11 +30,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BANDS = "2,3,4,5,6,7-10,11-15,16-20,21-30,31-"
 
 
-def sibling(name):
-    """The script scripts/NAME.py as a module."""
+def load_oracle():
+    """scripts/arimaa-sharp-oracle.py as a module (its sibling() loads the other scripts)."""
     import importlib.util  # pylint: disable=import-outside-toplevel
     spec = importlib.util.spec_from_file_location(
-        name.replace("-", "_"), os.path.join(ROOT, "scripts", name + ".py"))
+        "arimaa_sharp_oracle", os.path.join(ROOT, "scripts", "arimaa-sharp-oracle.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -101,8 +101,8 @@ def main():
     os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
-    oracle, static = sibling("arimaa-sharp-oracle"), sibling("arimaa-sharp-static")
-    lc = sibling("arimaa-loss-check")
+    oracle = load_oracle()
+    static, lc = oracle.sibling("arimaa-sharp-static"), oracle.sibling("arimaa-loss-check")
     game = boardai.Game("arimaa")
     games = oracle.bot_games(args.records, args.bot, lc, args.games)
     if not games:
