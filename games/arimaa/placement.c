@@ -11,6 +11,15 @@
  * Rabbits have their own terms. */
 #include "arimaa_internal.h"
 
+/* A square's index in a folded table of 32: rank counted from the side's home rank, times four
+ * files counted from the nearer side edge. */
+static int arm_folded_square(int side, int sq)
+{
+    int rank = side == ARM_GOLD ? sq >> 3 : 7 - (sq >> 3);
+    int file = sq & 7;
+    return rank * 4 + (file < 4 ? file : 7 - file);
+}
+
 int arm_place_class(const arm_state *st, int side, int type)
 {
     int stronger = 0;
@@ -25,12 +34,7 @@ int arm_placement(const arm_params *p, const arm_state *st, int side)
         uint64_t b = st->bb[side][t];
         if (!b) continue;
         int c = arm_place_class(st, side, t);
-        for (; b; b &= b - 1) {
-            int sq = arm_lsb(b);
-            int rank = side == ARM_GOLD ? sq >> 3 : 7 - (sq >> 3);
-            int file = sq & 7;
-            score += p->place[c][rank * 4 + (file < 4 ? file : 7 - file)];
-        }
+        for (; b; b &= b - 1) score += p->place[c][arm_folded_square(side, arm_lsb(b))];
     }
     return score;
 }
@@ -61,9 +65,6 @@ int arm_elephant_placement(const arm_params *p, const arm_state *st, int side)
 {
     uint64_t e = st->bb[side][ARM_ELEPHANT];
     if (!e || p->elephant_place_pct <= 0) return 0;
-    int sq = arm_lsb(e);
-    int rank = side == ARM_GOLD ? sq >> 3 : 7 - (sq >> 3);
-    int file = sq & 7;
-    return arm_elephant_square_points[rank * 4 + (file < 4 ? file : 7 - file)] *
+    return arm_elephant_square_points[arm_folded_square(side, arm_lsb(e))] *
            p->elephant_place_pct / 100;
 }
