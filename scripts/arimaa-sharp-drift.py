@@ -19,8 +19,14 @@ round of docs/arimaa.md found the games against Sharp at 4 steps lost in the ope
 -60 of Sharp's points after the setups, -370 after one turn each, -930 by the fifth, the
 material still even.
 
+With --threats, each band also splits Sharp's threat component by the threatened piece: its
+side, its type and the half of the board it stands in (its own or the enemy's), as that side's
+part of the mover's component (threats on BOT's pieces count against BOT). The twenty-seventh
+round found the threat on BOT's camel in its own half the largest part over turns 3 to 6, and on
+its camel and horses in the enemy's half after that.
+
 Usage: scripts/arimaa-sharp-drift.py RECORDS... --bot NAME --sharp-dev BINARY [--build DIR]
-           [--bands LIST] [--games N] [--boot N]
+           [--bands LIST] [--games N] [--boot N] [--threats]
 """
 import argparse
 import os
@@ -72,6 +78,34 @@ def turn_starts(games, replays, bot, lc):
     return out
 
 
+def threat_split(text, grid):
+    """{(mine, type letter, own half): contribution} of Sharp's per-square threats (rank 8 first)
+    to the component of the side to move of TEXT: minus the threat on a piece of its own, plus
+    the threat on an enemy piece."""
+    squares = text.split("[", 1)[1][:64]
+    mover_gold = text[0] == "g"
+    out = {}
+    for index, threat in enumerate(grid):
+        piece = squares[index]
+        if not threat or piece == ".":
+            continue
+        gold, rank = piece.isupper(), 8 - index // 8
+        key = (gold == mover_gold, piece.upper(), rank <= 4 if gold else rank >= 5)
+        out[key] = out.get(key, 0) + (-threat if gold == mover_gold else threat)
+    return out
+
+
+def print_threats(bot, splits):
+    """The mean of threat_split() over SPLITS, one line for each side's pieces."""
+    for mine, whose in ((True, "%s's" % bot), (False, "the enemy's")):
+        parts = []
+        for letter in "EMHDCR":
+            mean = [sum(s.get((mine, letter, own), 0) for s in splits) / len(splits)
+                    for own in (True, False)]
+            parts.append("%s %+.0f/%+.0f" % (letter, mean[0], mean[1]))
+        print("    threats on %s pieces (own half/other half): %s" % (whose, " ".join(parts)))
+
+
 def main():
     ap = argparse.ArgumentParser(
         description="bot_Sharp's static evaluation of one bot's turn starts in match records, "
@@ -89,6 +123,9 @@ def main():
                     help="only the first N games of each record file (default all)")
     ap.add_argument("--boot", type=int, default=1000,
                     help="resamplings of whole games for the intervals (default 1000)")
+    ap.add_argument("--threats", action="store_true",
+                    help="split Sharp's threat component by the threatened piece's side, type "
+                    "and half of the board")
     args = ap.parse_args()
     try:
         bands = parse_bands(args.bands)
@@ -132,6 +169,12 @@ def main():
             sum(v for v, _ in final) / len(final), oracle.resampled(final, args.boot), mine))
         print("    " + " ".join("%s %+.0f" % (c, sum(sharp[i].get(c, 0) for i in picked)
                                                / len(picked)) for c in static.COMPONENTS))
+        if args.threats:
+            if any(static.THREATS not in sharp[i] for i in picked):
+                sys.exit("arimaa-sharp-drift: %s evalPos printed no threat on each square (is "
+                         "it a developer build?)" % args.sharp_dev)
+            print_threats(args.bot, [threat_split(starts[i][2], sharp[i][static.THREATS])
+                                     for i in picked])
 
 
 if __name__ == "__main__":

@@ -57,6 +57,11 @@ COMPONENTS = ["Material", "PieceSquare", "TCScore", "PEleMobility", "OEleMobilit
               "StratScorePla", "StratScoreOpp", "SheriffScorePla", "SheriffScoreOpp", "AlignPla",
               "AlignOpp", "ImbalancePla", "ImbalanceOpp", "RabScorePla", "RabScoreOpp"]
 FINAL = "Final Score"
+# evalPos prints, below its threat component, the threat on the piece of each square (8 rows of 8
+# signed numbers, rank 8 first; the sum over a side's pieces is that side's part of the
+# component). sharp_static() keeps them under THREATS, a list of 64, when all 8 rows are there.
+THREATS = "piece threats"
+THREAT_ROW = re.compile(r"^ *(?:[+-]\d+ +){7}[+-]\d+ *$")
 TRAPS = 6  # the trap term's column among our features (material, 5 terms, traps, ...)
 # --split-traps: the weights set to 0 to leave one part of the trap term, and that part's name.
 SPLIT_OFF = ["trap_danger_pct=0,trap_danger_frozen_pct=0,trap_danger_stuck_pct=0",
@@ -99,7 +104,8 @@ def extra_terms(game, text):
 
 
 def sharp_static(binary, texts):
-    """[{component: value}] of Sharp's evalPos for each position text (side to move's view)."""
+    """[{component: value}] of Sharp's evalPos for each position text (side to move's view), with
+    the threat on each square's piece under THREATS where evalPos prints it."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         for text in texts:
             # Sharp's board file: a turn label (the side to move; the turn number, unknown here,
@@ -115,11 +121,16 @@ def sharp_static(binary, texts):
     found = {}
     for i in range(1, len(blocks), 2):
         values = {}
+        grid = []
         for line in blocks[i + 1].splitlines():
             name, _, value = line.partition(":")
             value = (value.split() or [""])[0]  # "Material: -1400 EMHH... emhh..." names the armies
             if (name in COMPONENTS or name == FINAL) and value.lstrip("-").isdigit():
                 values[name] = int(value)
+            elif THREAT_ROW.match(line):
+                grid.extend(int(v) for v in line.split())
+        if len(grid) == 64:
+            values[THREATS] = grid
         found[int(blocks[i])] = values
     if len(found) != len(texts) or any(FINAL not in v for v in found.values()):
         sys.exit("arimaa-sharp-static: %s evalPos answered %d of %d positions (is it a "

@@ -4,7 +4,9 @@
 # known: the final score is 100 points per piece the side to move has more than the other side,
 # and PieceSquare is 7 (every other component is missing, so 0). The expected means by band are
 # counted here, replaying the records move by move through the binding: at every turn start of
-# the bot's, the pieces of each side. The script's bands, means and intervals must match,
+# the bot's, the pieces of each side. With --threats the stand-in also prints a threat for each
+# square's piece (by its type and half of the board), and the split is counted the same way.
+# The script's bands, means, intervals and threat split must match,
 # and its own evaluation column must be a number; a bad --bands, a bot with no games, a binary
 # that is not executable and a stand-in that answers too few positions are refused with a
 # message; --help answers.
@@ -33,6 +35,18 @@ for i, b in enumerate(boards[:limit]):
     lead = gold - silver if label.endswith("g") else silver - gold
     print("%d------------------------------------------------" % i)
     print("PieceSquare: 7")
+    if not os.environ.get("STANDIN_NOGRID"):
+        # The threat on each square's piece: its type's place in RCDHME, plus one, doubled in
+        # the enemy's half (a gold piece on ranks 5-8, a silver one on ranks 1-4).
+        for row in range(8):
+            cells = []
+            for col in range(8):
+                c = squares[row * 8 + col]
+                v = 0 if c == "." else "RCDHME".index(c.upper()) + 1
+                if c != "." and (row <= 3) == c.isupper():
+                    v *= 2
+                cells.append("%+5d" % v)
+            print("  " + " ".join(cells))
     print("Final Score: %d" % (100 * lead))
     print()
 PY
@@ -91,6 +105,54 @@ done <<<"$expected"
     { echo "components: $out"; fail=1; }
 echo "$out" | grep -q "^Sharp's static view of Steps's [0-9]* turn starts in 4 games" ||
     { echo "header: $out"; fail=1; }
+# --threats: the stand-in's threats by side, type and half, counted in a second replay.
+expected=$(BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$records" <<'PY'
+import re, sys
+import boardai
+games, cur = [], None
+for line in open(sys.argv[1]):
+    line = line.strip()
+    if line.startswith("[White "):
+        cur = {"white": line.split('"')[1], "turns": []}
+        games.append(cur)
+    elif cur is not None and re.match(r"\d+[gs] \S", line):
+        cur["turns"].append(line.split(" ", 1))
+sums, count = {}, 0
+for g in games[:3]:
+    side = "g" if g["white"] == "Steps" else "s"
+    pos = boardai.Game("arimaa").position()
+    for label, move in g["turns"]:
+        if pos.result != boardai.Result.ONGOING:
+            break
+        if 3 <= int(label[:-1]) <= 10 and label[-1] == side:
+            count += 1
+            squares = pos.text.split("[", 1)[1][:64]
+            for i, c in enumerate(squares):
+                if c == ".":
+                    continue
+                mine = c.isupper() == (side == "g")
+                own = (i // 8 >= 4) == c.isupper()
+                v = "RCDHME".index(c.upper()) + 1
+                v = v if own else 2 * v
+                key = (mine, c.upper(), own)
+                sums[key] = sums.get(key, 0) + (-v if mine else v)
+        pos.play(move)
+for mine, whose in ((True, "Steps's"), (False, "the enemy's")):
+    print("    threats on %s pieces (own half/other half): %s" % (whose, " ".join(
+        "%s %+.0f/%+.0f" % (t, sums.get((mine, t, True), 0) / count,
+                            sums.get((mine, t, False), 0) / count) for t in "EMHDCR")))
+PY
+)
+out=$(python3 "$script" "$records" --bot Steps --games 3 --bands 3-10 --boot 5 --threats \
+    --sharp-dev "$tmp/sharp-standin" --build "$build" 2>&1)
+while IFS= read -r line; do
+    echo "$out" | grep -qxF "$line" || { echo "threats: expected '$line' in: $out"; fail=1; }
+done <<<"$expected"
+[ "$(echo "$expected" | wc -l)" -eq 2 ] || { echo "expected two threat lines: $expected"; fail=1; }
+refused "no threat grid" "printed no threat on each square" env STANDIN_NOGRID=1 python3 \
+    "$script" "$records" --bot Steps --games 1 --threats --sharp-dev "$tmp/sharp-standin" \
+    --build "$build"
+
 # A band with no turn is said so.
 out=$(python3 "$script" "$records" --bot Steps --games 1 --bands 2,500- --boot 5 \
     --sharp-dev "$tmp/sharp-standin" --build "$build" 2>&1)
