@@ -32,6 +32,8 @@
 #   --base DIR        a build folder of another commit (holding examples/boardai-arimaa)
 #   --params LIST     this build's game parameters (boardai-arimaa --params, e.g. trap_pct=80)
 #   --base-params LIST  the --base build's game parameters (--base may then be this build)
+#   --options LIST    this build's AEI options, NAME=VALUE,... (sent by roundrobin.py as
+#                     `setoption` before each game, e.g. selective=0 for the exact alpha-beta)
 #   --only WHAT       selfplay | sharp4 | sharp-clock | newold | random (default all that
 #                     apply; sharp4 also runs --sharp-equal and --sharp-handicap when given,
 #                     sharp-clock runs only those)
@@ -44,7 +46,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,43p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,45p' "$0" | sed 's/^# \{0,1\}//'; }
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     usage
@@ -69,6 +71,7 @@ LIMIT=3600
 DEPTH=
 PARAMS=
 BASE_PARAMS=
+OPTIONS=
 while [ $# -gt 0 ]; do
     case $1 in
     --rounds) ROUNDS=$2; shift 2 ;;
@@ -83,6 +86,7 @@ while [ $# -gt 0 ]; do
     --depth) DEPTH=$2; shift 2 ;;
     --params) PARAMS=$2; shift 2 ;;
     --base-params) BASE_PARAMS=$2; shift 2 ;;
+    --options) OPTIONS=$2; shift 2 ;;
     *) echo "strength-arimaa.sh: unknown option '$1'" >&2; exit 2 ;;
     esac
 done
@@ -225,6 +229,22 @@ STEPS_SECTION=$(printf '\n[Steps]\ncmdline = %s --aei%s\n' "$PROG" "${PARAMS:+ -
 if [ -n "$DEPTH" ]; then
     STEPS_SECTION=$(printf '%s\nbot_depth = %s\n' "$STEPS_SECTION" "$DEPTH")
 fi
+# AEI options: each NAME=VALUE becomes roundrobin.py's `bot_NAME = VALUE`; one the program does
+# not know stops the script here (the program warns and ignores it, so a game would not show it).
+IFS=, read -r -a option_list <<<"$OPTIONS"
+for pair in "${option_list[@]}"; do
+    if ! [[ $pair =~ ^([a-z_]+)=([^=[:space:]]+)$ ]]; then
+        echo "strength-arimaa.sh: --options: '$pair' is not NAME=VALUE" >&2
+        exit 2
+    fi
+    name=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
+    if printf 'aei\nsetoption name %s value %s\nisready\nquit\n' "$name" "$value" |
+        "$PROG" --aei | grep -q '^log \(Warning\|Error\)'; then
+        echo "strength-arimaa.sh: $PROG refuses the AEI option $name=$value" >&2
+        exit 2
+    fi
+    STEPS_SECTION=$(printf '%s\nbot_%s = %s\n' "$STEPS_SECTION" "$name" "$value")
+done
 TURNS_SECTION=$(printf '\n[Turns]\ncmdline = %s --aei\nbot_search = turns\n' "$PROG")
 if [ "$ONLY" = all ] || [ "$ONLY" = selfplay ]; then
     pairing selfplay Steps "$STEPS_SECTION"$'\n' Turns "$TURNS_SECTION"$'\n'
