@@ -78,7 +78,8 @@ EXTRA = [("elephant_blockade", "elephant_blockade_points", "ele_blockade"),
          ("attack_threat", "attack_threat_pct", "attack_threat"),
          ("hostage", "hostage_pct", "hostage"),
          ("elephant_place", "elephant_place_pct", "ele_place"),
-         ("camel_exposed", "camel_exposed_points", "camel_exposed")]
+         ("camel_exposed", "camel_exposed_points", "camel_exposed"),
+         ("exposed", "exposed_pct", "exposed")]
 
 
 def knobs(ft):

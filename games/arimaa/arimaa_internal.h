@@ -83,6 +83,8 @@ typedef struct arm_params {
     int camel_exposed_points;
     /* Percent of camel_exposed_points charged when that piece is in its own half. */
     int camel_exposed_own_pct;
+    /* Percent of the charge for pieces beside a stronger enemy piece (exposed.c); 0: off. */
+    int exposed_pct;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */
@@ -229,6 +231,11 @@ int arm_attack_terms(const arm_params *p, const arm_state *st, int side, const u
 int arm_hostage_charge(const arm_params *p, const arm_state *st, int side);
 int arm_camel_exposed_charge(const arm_params *p, const arm_state *st, int side);
 int arm_hostage_terms(const arm_params *p, const arm_state *st, int side);
+
+/* exposed.c: the charge to side for its pieces beside a stronger enemy piece, and the term from
+ * side's view (the enemy's charge less its own). */
+int arm_exposed_charge(const arm_params *p, const arm_state *st, int side);
+int arm_exposed_terms(const arm_params *p, const arm_state *st, int side);
 
 /* placement.c: the class (0..ARM_PLACE_CLASSES-1) of side's piece of type t, and the placement
  * term of side's non-rabbit pieces (side's view, unscaled); and the elephant's own square. */

@@ -81,6 +81,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"camel_exposed_own_pct", "evaluation", "int", "0..100", "0",
      "percent of camel_exposed_points charged when that piece stands beside its master in its "
      "own half"},
+    {"exposed_pct", "evaluation", "int", "0..400", "0",
+     "percent of the charge for pieces beside a stronger enemy piece (a share of the piece by its "
+     "half and its distance to the nearer trap)"},
 };
 
 /* The names of the term scales above, in ARM_TERM_* order. */
@@ -115,6 +118,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int ele_place = arm_params_default.elephant_place_pct;
     int camel = arm_params_default.camel_exposed_points;
     int camel_own = arm_params_default.camel_exposed_own_pct;
+    int exposed = arm_params_default.exposed_pct;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -144,7 +148,8 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "hostage_pct", 0, 400, &hostage, err)) ||
         (rc = bac_reg_int(a, "elephant_place_pct", 0, 400, &ele_place, err)) ||
         (rc = bac_reg_int(a, "camel_exposed_points", 0, 5000, &camel, err)) ||
-        (rc = bac_reg_int(a, "camel_exposed_own_pct", 0, 100, &camel_own, err)))
+        (rc = bac_reg_int(a, "camel_exposed_own_pct", 0, 100, &camel_own, err)) ||
+        (rc = bac_reg_int(a, "exposed_pct", 0, 400, &exposed, err)))
         return rc;
     int term_pct[ARM_TERMS];
     for (int t = 0; t < ARM_TERMS; t++) {
@@ -174,6 +179,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->elephant_place_pct = ele_place;
     p->camel_exposed_points = camel;
     p->camel_exposed_own_pct = camel_own;
+    p->exposed_pct = exposed;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);

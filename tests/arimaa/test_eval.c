@@ -1187,6 +1187,101 @@ START_TEST(camel_exposed)
 }
 END_TEST
 
+/* The material of side's piece on sq in st: the material with it less the material without. */
+static int piece_material(const arm_state *st, const arm_params *p, int side, int sq)
+{
+    arm_state less = *st;
+    arm_remove(&less, sq);
+    return arm_material(st, &p->eval, side) - arm_material(&less, &p->eval, side);
+}
+
+/* A piece beside a stronger enemy piece: a share of its material by its half of the board and
+ * its distance to the nearer trap of that half (exposed.c's table). */
+START_TEST(exposed)
+{
+    arm_params p = arm_params_default;
+    p.exposed_pct = 100;
+    arm_params off = p;
+    off.exposed_pct = 0;
+    /* Gold's camel on d5 (Silver's half) beside Silver's elephant on d4, two squares from c6:
+     * 28 % of the camel. The elephant is never charged, nor the rabbits far from everything. */
+    arm_state a = at_pos('g', "Md5 ed4 Ra1 rh8");
+    int camel = piece_material(&a, &p, ARM_GOLD, arm_parse_square("d5"));
+    ck_assert_int_gt(camel, 0);
+    ck_assert_int_eq(arm_exposed_charge(&p, &a, ARM_GOLD), camel * 28 / 100);
+    ck_assert_int_eq(arm_exposed_charge(&p, &a, ARM_SILVER), 0);
+    ck_assert_int_eq(arm_exposed_charge(&off, &a, ARM_GOLD), 0);
+    arm_state am = mirrored(&a);
+    ck_assert_int_eq(arm_exposed_charge(&p, &am, ARM_SILVER), camel * 28 / 100);
+    ck_assert_int_eq(arm_exposed_charge(&p, &am, ARM_GOLD), 0);
+    /* In its own half (d4, two squares from c3): 7 %. */
+    arm_state own = at_pos('g', "Md4 ed5 Ra1 rh8");
+    ck_assert_int_eq(arm_exposed_charge(&p, &own, ARM_GOLD), camel * 7 / 100);
+    /* One square from c6: 33 %; three (a5): 13 %; four (a8): 4 %. */
+    arm_state near = at_pos('g', "Mb6 eb7 Ra1 rh8");
+    ck_assert_int_eq(arm_exposed_charge(&p, &near, ARM_GOLD), camel * 33 / 100);
+    arm_state three = at_pos('g', "Ma5 ea4 Ra1 rh8");
+    ck_assert_int_eq(arm_exposed_charge(&p, &three, ARM_GOLD), camel * 13 / 100);
+    arm_state four = at_pos('g', "Ma8 eb8 Ra1 rh8");
+    ck_assert_int_eq(arm_exposed_charge(&p, &four, ARM_GOLD), camel * 4 / 100);
+    /* Beside an equal or weaker enemy piece, or diagonal to a stronger one: nothing. */
+    const char *const safe[] = {"Hd5 hd4 Ra1 rh8", "Hd5 dd4 Ra1 rh8", "Md5 ee4 Ra1 rh8"};
+    for (int i = 0; i < 3; i++) {
+        arm_state st = at_pos('g', safe[i]);
+        ck_assert_int_eq(arm_exposed_charge(&p, &st, ARM_GOLD), 0);
+    }
+    /* A rabbit has its own row: d6 beside a silver cat on d7, one square from c6, 73 %; and
+     * two pieces add up (a gold horse on g5 beside the silver camel on g4, two from f6, 28 %). */
+    arm_state two = at_pos('g', "Rd6 cd7 Hg5 mg4 Ra1 rh8");
+    int rabbit = piece_material(&two, &p, ARM_GOLD, arm_parse_square("d6"));
+    int horse = piece_material(&two, &p, ARM_GOLD, arm_parse_square("g5"));
+    ck_assert_int_eq(arm_exposed_charge(&p, &two, ARM_GOLD),
+                     (rabbit * 73 * 100 + horse * 28 * 100) / 10000);
+    /* The percent scales the whole. */
+    arm_params half = p;
+    half.exposed_pct = 50;
+    ck_assert_int_eq(arm_exposed_charge(&half, &a, ARM_GOLD), camel * 28 / 200);
+
+    /* Every square against a slow reference: Gold's camel on it, Silver's elephant beside it
+     * (above it, or below on rank 8), charged the share of its half at its distance to the
+     * nearer of that half's traps, counted here over the two traps. */
+    static const int own_share[5] = {12, 7, 7, 1, 0}, away_share[5] = {40, 33, 28, 13, 4};
+    for (int sq = 0; sq < 64; sq++) {
+        int rank = sq / 8, file = sq % 8;
+        if ((rank == 2 || rank == 5) && (file == 2 || file == 5)) continue; /* a trap */
+        int e_sq = rank < 7 ? sq + 8 : sq - 8;
+        arm_state st;
+        arm_clear(&st);
+        st.phase = ARM_PHASE_PLAY;
+        st.side = ARM_GOLD;
+        arm_put(&st, sq, ARM_GOLD, ARM_CAMEL);
+        arm_put(&st, e_sq, ARM_SILVER, ARM_ELEPHANT);
+        st.hash = arm_hash_full(&st);
+        int trap_rank = rank < 4 ? 2 : 5, best = 99;
+        for (int tf = 2; tf <= 5; tf += 3) {
+            int d = abs(file - tf) + abs(rank - trap_rank);
+            if (d < best) best = d;
+        }
+        int share = (rank >= 4 ? away_share : own_share)[best < 4 ? best : 4];
+        int value = piece_material(&st, &p, ARM_GOLD, sq);
+        ck_assert_msg(arm_exposed_charge(&p, &st, ARM_GOLD) == value * share / 100,
+                      "square %d: %d, expected %d", sq, arm_exposed_charge(&p, &st, ARM_GOLD),
+                      value * share / 100);
+    }
+
+    /* In the evaluation (Silver to move: Gold's charge is Silver's gain) and the explain. */
+    arm_state s = at_pos('s', "Md5 ed4 Ra1 rh8");
+    ck_assert_int_eq(arm_evaluate(&p, &s) - arm_evaluate(&off, &s), camel * 28 / 100);
+    char text[1024], line[64];
+    ck_assert_int_gt(arm_explain(&p, &s, text, sizeof text), 0);
+    snprintf(line, sizeof line, "\nexposed %d 0\n", -(camel * 28 / 100));
+    ck_assert_ptr_nonnull(strstr(text, line));
+
+    /* The registry knob, 0..400. */
+    check_knob("exposed_pct", offsetof(arm_params, exposed_pct), 100, 401);
+}
+END_TEST
+
 /* A piece beside a trap the opponent controls, a stronger enemy piece near: a share of its
  * material, a larger share when it is frozen, and the third share when it is frozen with no
  * friend within two squares (stuck). */
@@ -1621,6 +1716,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, hostage);
     tcase_add_test(tc, elephant_place);
     tcase_add_test(tc, camel_exposed);
+    tcase_add_test(tc, exposed);
     tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);
     suite_add_tcase(s, tc);
