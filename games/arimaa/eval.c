@@ -400,8 +400,15 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
                      arm_goal_pct(p, st, mid_turn, me), &mine);
     arm_rabbit_terms(p, st, opp, 0, arm_goal_pct(p, st, mid_turn, opp), &theirs);
     if (st->phase != ARM_PHASE_PLAY) {
-        /* Setup: only the shape of the placed army counts (material is still incomplete). */
-        return (mine.blocking + mine.passed) - (theirs.blocking + theirs.passed);
+        /* Setup: only the shape of the placed army counts (material is still incomplete). A
+         * rabbit is passed when no enemy rabbit stands ahead of it, which means something only
+         * once the enemy has set up: before that every rabbit is passed, and Gold chose the
+         * setup with a rabbit a rank forward for the passed term's rank-2 points, a dog in the
+         * corner behind it (a1, where Sharp's static view charges a dog most; docs/arimaa.md,
+         * "The twenty-seventh round"). */
+        int mine_passed = st->occ[opp] ? mine.passed : 0;
+        int theirs_passed = st->occ[me] ? theirs.passed : 0;
+        return (mine.blocking + mine_passed) - (theirs.blocking + theirs_passed);
     }
     /* Goal-threat detection: the side to move reaches its goal with the steps left in this
      * turn (4 at a turn start; fewer inside a turn of the step game), whatever the opponent's

@@ -1187,6 +1187,53 @@ START_TEST(camel_exposed)
 }
 END_TEST
 
+/* A line "name gold silver" of st's explain: its two numbers. */
+static void explain_pair(const arm_params *p, const arm_state *st, const char *name, int out[2])
+{
+    char text[1024], key[48];
+    ck_assert_int_gt(arm_explain(p, st, text, sizeof text), 0);
+    snprintf(key, sizeof key, "\n%s ", name);
+    const char *at = strstr(text, key);
+    ck_assert_ptr_nonnull(at);
+    ck_assert_int_eq(sscanf(at + strlen(key), "%d %d", &out[0], &out[1]), 2);
+}
+
+/* In the setup phase a rabbit counts as passed only once the enemy has set up: before that
+ * every rabbit is, and Gold chose a rabbit a rank forward (a2) for the passed term's rank-2
+ * points, with a dog behind it in the corner. */
+START_TEST(setup_passed)
+{
+    arm_params p = arm_params_default;
+    const char *forward = "Da1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ra2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2";
+    const char *back = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2";
+    arm_state f = at_pos('s', forward), b = at_pos('s', back);
+    f.phase = b.phase = ARM_PHASE_SETUP_SILVER;
+    /* Silver to set up: Gold's army is valued by its shape alone. The two shapes block alike,
+     * the rabbit on a2 is passed, and still neither is preferred. */
+    int block_f[2], block_b[2], passed_f[2], passed_b[2];
+    explain_pair(&p, &f, "blocking", block_f);
+    explain_pair(&p, &b, "blocking", block_b);
+    explain_pair(&p, &f, "passed", passed_f);
+    explain_pair(&p, &b, "passed", passed_b);
+    ck_assert_int_eq(block_f[0], block_b[0]);
+    ck_assert_int_gt(passed_f[0], passed_b[0]);
+    ck_assert_int_eq(arm_evaluate(&p, &f), -block_f[0]);
+    ck_assert_int_eq(arm_evaluate(&p, &f), arm_evaluate(&p, &b));
+    /* With Silver's army on the board too (no silver rabbit on the a and b files, so Gold's
+     * rabbit on a2 is passed), the passed rabbits count again. */
+    char both[256];
+    snprintf(both, sizeof both, "%s %s", forward,
+             "ha8 db8 rc8 rd8 re8 rf8 rg8 rh8 ca7 cb7 rc7 md7 ee7 df7 hg7 rh7");
+    arm_state full = at_pos('g', both);
+    full.phase = ARM_PHASE_SETUP_SILVER;
+    int block[2], passed[2];
+    explain_pair(&p, &full, "blocking", block);
+    explain_pair(&p, &full, "passed", passed);
+    ck_assert_int_ne(passed[0], 0);
+    ck_assert_int_eq(arm_evaluate(&p, &full), (block[0] + passed[0]) - (block[1] + passed[1]));
+}
+END_TEST
+
 /* The material of side's piece on sq in st: the material with it less the material without. */
 static int piece_material(const arm_state *st, const arm_params *p, int side, int sq)
 {
@@ -1717,6 +1764,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, elephant_place);
     tcase_add_test(tc, camel_exposed);
     tcase_add_test(tc, exposed);
+    tcase_add_test(tc, setup_passed);
     tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);
     suite_add_tcase(s, tc);
