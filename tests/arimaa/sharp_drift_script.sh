@@ -52,21 +52,32 @@ for i, b in enumerate(boards[:limit]):
 PY
 chmod +x "$tmp/sharp-standin"
 
+# The records' games, for the two replays below: [{"white": name, "turns": [[label, move]]}].
+cat >"$tmp/records.py" <<'PY'
+import re
+
+
+def read_games(path):
+    games, cur = [], None
+    for line in open(path):
+        line = line.strip()
+        if line.startswith("[White "):
+            cur = {"white": line.split('"')[1], "turns": []}
+            games.append(cur)
+        elif cur is not None and re.match(r"\d+[gs] \S", line):
+            cur["turns"].append(line.split(" ", 1))
+    return games
+PY
+
 # The expected lines: "turns BAND N in G games  Sharp MEAN" for the bands 2, 3-10 and 11-, from
 # the first 4 games of the records (the bot: Steps), each replayed move by move through the
 # binding and its pieces counted at every turn start of the bot's (the records' capture tokens
 # cannot be counted instead: a bot need not send them).
-expected=$(BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$records" <<'PY'
-import re, sys
+expected=$(BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python:$tmp python3 - "$records" <<'PY'
+import sys
 import boardai
-games, cur = [], None
-for line in open(sys.argv[1]):
-    line = line.strip()
-    if line.startswith("[White "):
-        cur = {"white": line.split('"')[1], "turns": []}
-        games.append(cur)
-    elif cur is not None and re.match(r"\d+[gs] \S", line):
-        cur["turns"].append(line.split(" ", 1))
+from records import read_games
+games = read_games(sys.argv[1])
 bands = {"2": (2, 2), "3-10": (3, 10), "11-": (11, 10 ** 6)}
 values = {b: [] for b in bands}
 for n, g in enumerate(games[:4]):
@@ -106,17 +117,11 @@ done <<<"$expected"
 echo "$out" | grep -q "^Sharp's static view of Steps's [0-9]* turn starts in 4 games" ||
     { echo "header: $out"; fail=1; }
 # --threats: the stand-in's threats by side, type and half, counted in a second replay.
-expected=$(BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$records" <<'PY'
-import re, sys
+expected=$(BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python:$tmp python3 - "$records" <<'PY'
+import sys
 import boardai
-games, cur = [], None
-for line in open(sys.argv[1]):
-    line = line.strip()
-    if line.startswith("[White "):
-        cur = {"white": line.split('"')[1], "turns": []}
-        games.append(cur)
-    elif cur is not None and re.match(r"\d+[gs] \S", line):
-        cur["turns"].append(line.split(" ", 1))
+from records import read_games
+games = read_games(sys.argv[1])
 sums, count = {}, 0
 for g in games[:3]:
     side = "g" if g["white"] == "Steps" else "s"
