@@ -31,10 +31,10 @@ static const int8_t arm_exposed_share[2][2][5] = {
  * 5, c6 f6 from it), at most 4. */
 static int arm_exposed_trap_distance(int sq)
 {
-    int rank = sq >> 3, file = sq & 7;
-    int trap_rank = rank < 4 ? 2 : 5;
-    int df = file < 4 ? file - 2 : file - 5;
-    int d = (df < 0 ? -df : df) + (rank > trap_rank ? rank - trap_rank : trap_rank - rank);
+    int first_trap = sq < 32 ? 0 : 2; /* trap indices 0, 1 below rank 5; 2, 3 from it */
+    int west = arm_distance(sq, arm_trap_square(first_trap));
+    int east = arm_distance(sq, arm_trap_square(first_trap + 1));
+    int d = west < east ? west : east;
     return d < 4 ? d : 4;
 }
 
@@ -52,7 +52,8 @@ int arm_exposed_charge(const arm_params *p, const arm_state *st, int side)
         for (; exposed; exposed &= exposed - 1) {
             int sq = arm_lsb(exposed);
             int away = (arm_bit(sq) & enemy_half) != 0;
-            charge += value * arm_exposed_share[t == ARM_RABBIT][away][arm_exposed_trap_distance(sq)];
+            int share = arm_exposed_share[t == ARM_RABBIT][away][arm_exposed_trap_distance(sq)];
+            charge += value * share;
         }
     }
     return (int)(charge * p->exposed_pct / 10000);
