@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""From which turn was a lost game lost? Play-outs of a bot's positions by one engine on both
+sides.
+
+The static view of scripts/arimaa-sharp-drift.py says how bot_Sharp's evaluation rates a bot's
+positions; this script asks its search. Every game of the records that BOT played (with a
+result) is replayed through the library (the Python binding, on the build given), and at BOT's
+turn starts of the numbers given (--turns) the position is played to the end by one AEI engine on
+both sides (--engine, e.g. Sharp at a fixed depth: an outside engine, fetched and built outside
+this repository, measurement only). If the engine wins about half the play-outs for BOT's side
+at a turn, BOT's position was still even then in the engine's hands; where that share falls, the
+game was lost. Setups and the turns before are BOT's and its opponent's own moves; the play-out
+is the engine's alone, the same on both sides.
+
+The engine starts each play-out with `newgame` and `setposition`, then plays both sides by `go`
+and `makemove`, so it knows the play-out's history. A position with Silver to move is given
+mirrored (ranks turned over, colours swapped, as scripts/arimaa-sharp-oracle.py does for Sharp,
+which sets up every position with Gold to move), and the engine plays the whole play-out
+mirrored, its turns mirrored back for the library. The library referees: it plays each turn and
+ends the play-out at a goal, an elimination or a side without a move; a turn it refuses stops the
+run with the library's message. A play-out that has not ended after --max-turns turns is
+unfinished and left out of the shares.
+
+Output (written to RESULTS a line a play-out as each ends, so an interrupted run keeps them):
+  <game> <turn label> <BOT's result: 1 won, 0 lost, - unfinished> <turns played> <start> | <end>
+where start and end are the texts of the play-out's first and last positions.
+The report (always; from RESULTS alone when --engine is not given, so it can be rerun) prints,
+for each turn number, the play-outs, BOT's share of the finished ones with a 95 % interval from
+resampling whole games, and the mean length. Progress and the time left go to standard error.
+
+Usage: scripts/arimaa-sharp-playout.py RECORDS... --bot NAME --results RESULTS
+           [--engine "COMMAND" [--depth D]] [--turns LIST] [--playouts N] [--max-turns T]
+           [--build DIR] [--games N] [--boot N] [--move-timeout S]
+"""
+import argparse
+import os
+import queue
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TURNS = "2,4,6,8,10,15"
+
+
+def load_oracle():
+    """scripts/arimaa-sharp-oracle.py as a module (its sibling() loads the other scripts)."""
+    import importlib.util  # pylint: disable=import-outside-toplevel
+    spec = importlib.util.spec_from_file_location(
+        "arimaa_sharp_oracle", os.path.join(ROOT, "scripts", "arimaa-sharp-oracle.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class AeiEngine:
+    """An AEI engine on pipes, asked for one turn of a position at a time."""
+
+    def __init__(self, command, depth, timeout):
+        self.timeout = timeout
+        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.send("aei")
+        self.expect("aeiok")
+        if depth:
+            self.send("setoption name depth value %d" % depth)
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def send(self, line):
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except OSError:
+            raise RuntimeError("the engine ended (sending '%s')" % line) from None
+
+    def expect(self, word):
+        """The first line that starts with @p word; raises RuntimeError when the engine ends or
+        says nothing for the timeout."""
+        deadline = time.time() + self.timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(deadline - time.time(), 0.01))
+            except queue.Empty:
+                raise RuntimeError("no '%s' within %.0f s" % (word, self.timeout)) from None
+            if line is None:
+                raise RuntimeError("the engine ended (waiting for '%s')" % word)
+            if line.split(" ", 1)[0] == word:
+                return line
+
+    def start(self, text, mirror_board):
+        """A new game from the position @p text: Gold's given as it is, Silver's mirrored (the
+        engine then plays the whole play-out mirrored). Returns whether it is mirrored."""
+        flip = text.startswith("s")
+        given = mirror_board(text) if flip else text
+        squares = given.split(" ", 1)[1].strip().replace(".", " ")  # ' ' is AEI's empty square
+        self.send("newgame")
+        self.send("setposition g " + squares)
+        self.send("isready")
+        self.expect("readyok")
+        return flip
+
+    def turn(self):
+        """The engine's turn in its game, which it then plays (so it knows the history)."""
+        self.send("go")
+        move = self.expect("bestmove").split(" ", 1)[1]
+        self.send("makemove " + move)
+        return move
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=5)
+        except (RuntimeError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+
+
+def play_out(engine, oracle, game, boardai, text, max_turns):
+    """(1 when the side to move of @p text wins the play-out, 0 when it loses, None when it is
+    unfinished; turns played; the last position's text)."""
+    pos = game.position(text)
+    side = pos.side_to_move
+    flip = engine.start(text, oracle.mirror_board)
+    for played in range(max_turns + 1):
+        if pos.result != boardai.Result.ONGOING:
+            return (None if pos.winner is None else int(pos.winner == side)), played, pos.text
+        if played == max_turns:
+            break
+        move = engine.turn()
+        try:
+            pos.play(oracle.mirror_move(move) if flip else move)
+        except boardai.BoardAIError as exc:
+            raise RuntimeError("the library refuses the engine's turn '%s': %s" % (move, exc)) \
+                from exc
+    return None, max_turns, pos.text
+
+
+def chosen_starts(games, replays, bot, lc, turns):
+    """[(game number, turn label, position text)] of BOT's turn starts numbered in @p turns."""
+    out = []
+    for number, ((_, _, tags, _), positions) in enumerate(zip(games, replays)):
+        side = "g" if tags.get("White") == bot else "s"
+        for text, label, _ in positions:
+            if lc.side_of(label) == side and int(label[:-1]) in turns:
+                out.append((number, label, text))
+    return out
+
+
+def play_all(args, starts, oracle, game, boardai):
+    """Plays every start --playouts times into args.results."""
+    try:
+        engine = AeiEngine(args.engine, args.depth, args.move_timeout)
+    except RuntimeError as exc:
+        sys.exit("arimaa-sharp-playout: %s: %s" % (args.engine, exc))
+    total, begun = len(starts) * args.playouts, time.time()
+    with open(args.results, "w", encoding="ascii") as out:
+        for i, (number, label, text) in enumerate(starts):
+            for _ in range(args.playouts):
+                try:
+                    result, played, last = play_out(engine, oracle, game, boardai, text,
+                                                    args.max_turns)
+                except RuntimeError as exc:  # a silent or broken engine ends the run
+                    engine.close()
+                    sys.exit("arimaa-sharp-playout: game %d turn %s: %s" % (number, label, exc))
+                out.write("%d %s %s %d %s | %s\n" % (
+                    number, label, "-" if result is None else result, played, text, last))
+                out.flush()
+            done = (i + 1) * args.playouts
+            spent = time.time() - begun
+            print("%d/%d play-outs, %.0f s spent, about %.0f s left" % (
+                done, total, spent, spent / done * (total - done)), file=sys.stderr, flush=True)
+    engine.close()
+
+
+def read_results(path, starts):
+    """[(game number, turn number, result or None, turns played)] from RESULTS, each line checked
+    against the records' positions; raises ValueError saying what is wrong."""
+    known = {(number, label): text for number, label, text in starts}
+    rows = []
+    with open(path, encoding="ascii") as f:
+        for n, line in enumerate(f, 1):
+            fields = line.rstrip("\n").split(" ", 4)
+            if len(fields) != 5 or fields[2] not in ("0", "1", "-") or not fields[0].isdigit() \
+                    or not fields[3].isdigit() or " | " not in fields[4]:
+                raise ValueError("%s line %d: not '<game> <turn> <0|1|-> <turns> <start> | <end>'"
+                                 % (path, n))
+            number, label = int(fields[0]), fields[1]
+            if known.get((number, label)) != fields[4].split(" | ", 1)[0]:
+                raise ValueError("%s line %d: game %d turn %s is not a chosen turn start of the "
+                                 "records with that position" % (path, n, number, label))
+            rows.append((number, int(label[:-1]), None if fields[2] == "-" else int(fields[2]),
+                         int(fields[3])))
+    return rows
+
+
+def report(args, rows, turns, oracle):
+    """Prints BOT's share of the play-outs for each turn number."""
+    print("Play-outs of %s's turn starts, the same engine on both sides (%s's share of the "
+          "finished ones):" % (args.bot, args.bot))
+    for turn in sorted(turns):
+        picked = [r for r in rows if r[1] == turn]
+        done = [(float(r[2]), r[0]) for r in picked if r[2] is not None]
+        if not picked:
+            print("turn %3d  none" % turn)
+            continue
+        share = "%5.1f %%%s" % (100 * sum(v for v, _ in done) / len(done),
+                                oracle.resampled([(100 * v, g) for v, g in done], args.boot)) \
+            if done else "  no finished play-out"
+        print("turn %3d  %3d play-outs in %3d games, %3d unfinished  %s  mean length %.0f turns"
+              % (turn, len(picked), len({r[0] for r in picked}), len(picked) - len(done), share,
+                 sum(r[3] for r in picked) / len(picked)))
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="Play-outs of one bot's turn starts in match records by one AEI engine on "
+        "both sides: from which turn a lost game was lost (measurement only; outside engines "
+        "stay outside the project)")
+    ap.add_argument("records", nargs="+", metavar="RECORDS", help="record files of roundrobin.py")
+    ap.add_argument("--bot", required=True, help="the bot whose turn starts are played out")
+    ap.add_argument("--results", required=True,
+                    help="the results file: written with --engine, read otherwise")
+    ap.add_argument("--engine", metavar="COMMAND",
+                    help="play out with this AEI engine, e.g. 'SHARP_BINARY aei'")
+    ap.add_argument("--depth", type=int, default=4,
+                    help="the engine's depth in steps (AEI option depth; 0: not set; default 4)")
+    ap.add_argument("--turns", default=TURNS, metavar="LIST",
+                    help="BOT's turn numbers to play out from (default %s)" % TURNS)
+    ap.add_argument("--playouts", type=int, default=1,
+                    help="play-outs of each position (default 1; a randomised engine differs)")
+    ap.add_argument("--max-turns", type=int, default=200,
+                    help="turns after which a play-out is unfinished (default 200)")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="the build whose library replays and referees (default build)")
+    ap.add_argument("--games", type=int, default=0,
+                    help="only the first N games of each record file (default all)")
+    ap.add_argument("--boot", type=int, default=1000,
+                    help="resamplings of whole games for the intervals (default 1000)")
+    ap.add_argument("--move-timeout", type=float, default=300.0,
+                    help="seconds the engine may take for one turn before the run stops")
+    args = ap.parse_args()
+    try:
+        turns = {int(t) for t in args.turns.split(",")}
+    except ValueError:
+        ap.error("--turns wants turn numbers separated by commas, not '%s'" % args.turns)
+    if min(turns) < 2 or args.playouts < 1 or args.max_turns < 1 or args.depth < 0 \
+            or args.boot < 0 or args.games < 0:
+        ap.error("--turns from 2 (turn 1 is the setup), --playouts and --max-turns at least 1, "
+                 "--depth, --boot and --games not negative")
+    if args.engine and not os.access(shlex.split(args.engine)[0], os.X_OK):
+        ap.error("--engine: %s is not an executable" % shlex.split(args.engine)[0])
+    if not args.engine and not os.path.isfile(args.results):
+        ap.error("%s: no such results file (play the records out with --engine first)"
+                 % args.results)
+    os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    import boardai  # pylint: disable=import-outside-toplevel
+    oracle = load_oracle()
+    lc = oracle.sibling("arimaa-loss-check")
+    game = boardai.Game("arimaa")
+    games = oracle.bot_games(args.records, args.bot, lc, args.games)
+    if not games:
+        sys.exit("arimaa-sharp-playout: no game of %s with a result in the records" % args.bot)
+    try:
+        replays = oracle.replay_games(games, game, boardai, lc)
+    except ValueError as exc:
+        sys.exit("arimaa-sharp-playout: %s" % exc)
+    starts = chosen_starts(games, replays, args.bot, lc, turns)
+    if not starts:
+        sys.exit("arimaa-sharp-playout: %s has no turn start numbered %s" % (args.bot, args.turns))
+    if args.engine:
+        play_all(args, starts, oracle, game, boardai)
+    try:
+        rows = read_results(args.results, starts)
+    except (OSError, ValueError) as exc:
+        sys.exit("arimaa-sharp-playout: %s" % exc)
+    report(args, rows, turns, oracle)
+
+
+if __name__ == "__main__":
+    main()

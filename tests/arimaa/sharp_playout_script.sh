@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# scripts/arimaa-sharp-playout.py with this project's own AEI program as the engine (bot_Sharp is
+# an outside engine that is not installed here): two games of Steps against Sharp are played out
+# from Steps's turns 4 and 10 at a 2-step search, Gold's and Silver's starts alike (a Silver start
+# is played mirrored: a wrong mirror would give the library turns it refuses, which stops the
+# run). Every play-out must end (goal or elimination) within the bound, each result line must
+# name its game, turn and start position, its result must agree with its last position as the
+# binding reads it (won, and by whom), and the report's shares must be those counted here from
+# the results file. Then: a bound of 3 turns leaves every play-out unfinished; a results line
+# whose position is not the records' is refused with its line; an engine whose turn the library
+# refuses, and one that ends, stop the run with a message; no results file without an engine, a
+# bad --turns and an engine that is not executable are refused; --help answers.
+# Usage: tests/arimaa/sharp_playout_script.sh <source dir> <build dir>
+set -uo pipefail
+src=$1
+build=$2
+fail=0
+script=$src/scripts/arimaa-sharp-playout.py
+records=$src/bench/data/arimaa-sharp4-r15.pgn
+engine="$build/examples/boardai-arimaa --aei"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=script_util.sh
+. "$(dirname "$0")/script_util.sh"
+
+out=$(python3 "$script" "$records" --bot Steps --games 2 --turns 4,10 --results "$tmp/r.txt" \
+    --engine "$engine" --depth 2 --max-turns 400 --boot 20 --build "$build" 2>"$tmp/err")
+status=$?
+[ $status -eq 0 ] || { echo "play-outs: exit status $status: $out $(cat "$tmp/err")"; fail=1; }
+grep -q "^4/4 play-outs, .* s left$" "$tmp/err" || { echo "progress: $(cat "$tmp/err")"; fail=1; }
+# Game 0 is Steps's as Gold, game 1 as Silver; each line: game, label, result, turns, position.
+labels=$(awk '{ printf "%s:%s ", $1, $2 }' "$tmp/r.txt")
+[ "$labels" = "0:4g 0:10g 1:4s 1:10s " ] || { echo "labels: $labels"; fail=1; }
+awk '$3 !~ /^[01]$/ || $4 < 1 || $5 != substr($2, length($2)) { bad = 1 } END { exit bad }' \
+    "$tmp/r.txt" || { echo "result lines: $(cat "$tmp/r.txt")"; fail=1; }
+# Each line's result, checked on its last position through the binding: that position is won,
+# by the start's side when the result is 1, and the side to move alternates with the turns.
+BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$tmp/r.txt" <<'PY' || fail=1
+import sys
+import boardai
+game = boardai.Game("arimaa")
+for line in open(sys.argv[1]):
+    _, label, result, turns, texts = line.rstrip("\n").split(" ", 4)
+    start, end = texts.split(" | ")
+    last = game.position(end)
+    start_side = "gs".index(start[0])
+    ok = (last.winner is not None and int(last.winner == start_side) == int(result)
+          and "gs".index(end[0]) == (start_side + int(turns)) % 2)
+    if not ok:
+        sys.exit("play-out %s: result %s after %s turns, but the last position %s is %s"
+                 % (label, result, turns, end, last.result))
+PY
+for turn in 4 10; do
+    want=$(awk -v t="$turn" '$2 + 0 == t { n++; won += $3; len += $4 }
+        END { printf "turn %3d  %3d play-outs in %3d games, %3d unfinished  %5.1f %%", t, n, n, 0,
+              100 * won / n }' "$tmp/r.txt")
+    case $out in
+    *"$want"*) ;;
+    *) echo "turn $turn: want '$want' in: $out"; fail=1 ;;
+    esac
+done
+# The report alone, from the results file: the same lines.
+again=$(python3 "$script" "$records" --bot Steps --games 2 --turns 4,10 --results "$tmp/r.txt" \
+    --boot 20 --build "$build")
+[ "$again" = "$out" ] || { echo "report again: $again"; fail=1; }
+
+# A 3-turn bound: nothing finishes.
+out=$(python3 "$script" "$records" --bot Steps --games 1 --turns 4 --results "$tmp/short.txt" \
+    --engine "$engine" --depth 1 --max-turns 3 --build "$build" 2>/dev/null)
+unfinished="turn   4    1 play-outs in   1 games,   1 unfinished    no finished play-out"
+case $out in
+*"$unfinished  mean length 3 turns"*) ;;
+*) echo "unfinished: $out"; fail=1 ;;
+esac
+
+# A position changed in the results file (its first square): refused, the line named.
+sed '2s/ \[./ [R/' "$tmp/r.txt" >"$tmp/changed.txt"
+refused "changed results" "line 2: game 0 turn 10g is not a chosen turn start" python3 "$script" \
+    "$records" --bot Steps --games 2 --turns 4,10 --results "$tmp/changed.txt" --build "$build"
+
+# Engines that misbehave: a turn the library refuses (a rabbit stepping back), and one that
+# ends when asked for a turn.
+cat >"$tmp/backwards" <<'SH'
+#!/usr/bin/env bash
+while read -r line; do
+    case $line in
+    aei) echo aeiok ;;
+    isready) echo readyok ;;
+    go) echo "bestmove Ra2s" ;;
+    quit) exit 0 ;;
+    esac
+done
+SH
+cat >"$tmp/mute" <<'SH'
+#!/usr/bin/env bash
+while read -r line; do
+    case $line in aei) echo aeiok ;; isready) echo readyok ;; go) exit 0 ;; esac
+done
+SH
+chmod +x "$tmp/backwards" "$tmp/mute"
+refused "refused turn" "game 0 turn 4g: the library refuses the engine's turn 'Ra2s'" python3 \
+    "$script" "$records" --bot Steps --games 1 --turns 4 --results "$tmp/x.txt" \
+    --engine "$tmp/backwards" --build "$build"
+refused "mute engine" "game 0 turn 4g: the engine ended (waiting for 'bestmove')" python3 \
+    "$script" "$records" --bot Steps --games 1 --turns 4 --results "$tmp/x.txt" \
+    --engine "$tmp/mute" --build "$build"
+
+refused "no results" "no such results file" python3 "$script" "$records" --bot Steps \
+    --results "$tmp/none.txt" --build "$build"
+refused "bad turns" "--turns wants turn numbers" python3 "$script" "$records" --bot Steps \
+    --turns 4,x --results "$tmp/r.txt" --build "$build"
+refused "setup turn" "--turns from 2" python3 "$script" "$records" --bot Steps --turns 1 \
+    --results "$tmp/r.txt" --build "$build"
+refused "not executable" "$tmp/none is not an executable" python3 "$script" "$records" \
+    --bot Steps --results "$tmp/r.txt" --engine "$tmp/none aei" --build "$build"
+python3 "$script" --help | grep -q -- "--engine COMMAND" || { echo "--help"; fail=1; }
+
+[ $fail -eq 0 ] && echo ok
+exit $fail
