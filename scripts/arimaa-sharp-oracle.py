@@ -264,10 +264,12 @@ def resampled(costs, boot):
         means[int(0.025 * (boot - 1))], means[int(math.ceil(0.975 * (boot - 1)))], boot)
 
 
-def add_run_args(ap, build_does):
-    """The options this script shares with scripts/arimaa-position-test.py: Sharp's depth, the
-    build whose library @p build_does, the games read, the resamplings and Sharp's time bound."""
-    ap.add_argument("--depth", type=int, default=8, help="Sharp's depth in steps (default 8)")
+def add_run_args(ap, build_does, depth=8):
+    """The options this script shares with scripts/arimaa-position-test.py and
+    scripts/arimaa-sharp-playout.py: Sharp's depth (default @p depth), the build whose library
+    @p build_does, the games read, the resamplings and Sharp's time bound."""
+    ap.add_argument("--depth", type=int, default=depth,
+                    help="Sharp's depth in steps (default %d)" % depth)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="the build whose library %s (default build)" % build_does)
     ap.add_argument("--games", type=int, default=0,

@@ -144,15 +144,10 @@ def play_out(engine, oracle, game, boardai, text, max_turns):
     return None, max_turns, pos.text
 
 
-def chosen_starts(games, replays, bot, lc, turns):
+def chosen_starts(drift, games, replays, bot, lc, turns):
     """[(game number, turn label, position text)] of BOT's turn starts numbered in @p turns."""
-    out = []
-    for number, ((_, _, tags, _), positions) in enumerate(zip(games, replays)):
-        side = "g" if tags.get("White") == bot else "s"
-        for text, label, _ in positions:
-            if lc.side_of(label) == side and int(label[:-1]) in turns:
-                out.append((number, label, text))
-    return out
+    return [(number, "%d%s" % (turn, text[0]), text)
+            for number, turn, text in drift.turn_starts(games, replays, bot, lc) if turn in turns]
 
 
 def play_all(args, starts, oracle, game, boardai):
@@ -230,23 +225,16 @@ def main():
     ap.add_argument("--results", required=True,
                     help="the results file: written with --engine, read otherwise")
     ap.add_argument("--engine", metavar="COMMAND",
-                    help="play out with this AEI engine, e.g. 'SHARP_BINARY aei'")
-    ap.add_argument("--depth", type=int, default=4,
-                    help="the engine's depth in steps (AEI option depth; 0: not set; default 4)")
+                    help="play out with this AEI engine, e.g. 'SHARP_BINARY aei' (its depth: "
+                    "the AEI option depth, not set when 0)")
     ap.add_argument("--turns", default=TURNS, metavar="LIST",
                     help="BOT's turn numbers to play out from (default %s)" % TURNS)
     ap.add_argument("--playouts", type=int, default=1,
                     help="play-outs of each position (default 1; a randomised engine differs)")
     ap.add_argument("--max-turns", type=int, default=200,
                     help="turns after which a play-out is unfinished (default 200)")
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
-                    help="the build whose library replays and referees (default build)")
-    ap.add_argument("--games", type=int, default=0,
-                    help="only the first N games of each record file (default all)")
-    ap.add_argument("--boot", type=int, default=1000,
-                    help="resamplings of whole games for the intervals (default 1000)")
-    ap.add_argument("--move-timeout", type=float, default=300.0,
-                    help="seconds the engine may take for one turn before the run stops")
+    oracle = load_oracle()
+    oracle.add_run_args(ap, "replays and referees", depth=4)
     args = ap.parse_args()
     try:
         turns = {int(t) for t in args.turns.split(",")}
@@ -264,8 +252,7 @@ def main():
     os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
-    oracle = load_oracle()
-    lc = oracle.sibling("arimaa-loss-check")
+    lc, drift = oracle.sibling("arimaa-loss-check"), oracle.sibling("arimaa-sharp-drift")
     game = boardai.Game("arimaa")
     games = oracle.bot_games(args.records, args.bot, lc, args.games)
     if not games:
@@ -274,7 +261,7 @@ def main():
         replays = oracle.replay_games(games, game, boardai, lc)
     except ValueError as exc:
         sys.exit("arimaa-sharp-playout: %s" % exc)
-    starts = chosen_starts(games, replays, args.bot, lc, turns)
+    starts = chosen_starts(drift, games, replays, args.bot, lc, turns)
     if not starts:
         sys.exit("arimaa-sharp-playout: %s has no turn start numbered %s" % (args.bot, args.turns))
     if args.engine:
