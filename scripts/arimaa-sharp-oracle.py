@@ -25,6 +25,9 @@ played as well as Sharp's search sees, more when it played worse. Printed: each 
 turn and the first turn after which the bot stood a rabbit or more behind; the largest costs with
 their positions and turns; the mean cost per turn, and over the turns played while the game was
 open (Sharp's score before within five rabbits) with a 95 % interval from resampling whole games.
+With --bands, also the mean cost of the open turns by band of turn numbers, the bot's (with its
+interval) and, as the reference, its opponent's: what Sharp's search charges the turns the
+opponent chose.
 
 Measurement only: not part of scripts/test.sh (the report and the mirror are tested on the
 scores in bench/data).
@@ -32,7 +35,7 @@ scores in bench/data).
 Usage: scripts/arimaa-sharp-oracle.py RECORDS... --bot NAME --scores SCORES
                                       [--sharp AEI_CHECKOUT SHARP_BINARY] [--depth D]
                                       [--build DIR] [--games N] [--top N] [--boot N]
-                                      [--move-timeout S]
+                                      [--move-timeout S] [--bands LIST]
 """
 import argparse
 import importlib.util
@@ -206,13 +209,18 @@ def report(args, games, replays, choices):
     except ValueError as exc:
         sys.exit("arimaa-sharp-oracle: %s" % exc)
     costs = []  # (cost, game number, label, before, after, position, turn played, where)
+    others = []  # (cost, game number, turn number) of the opponent's turns
     for number, ((path, n, tags, _), positions) in enumerate(zip(games, replays)):
         rows = scored[number]
         bot = "g" if tags["White"] == args.bot else "s"
         game_costs, behind = [], None
         for i, (text, label, played) in enumerate(positions[:-1]):
             before, after = rows[i][1], rows[i + 1][1]
-            if text[0] != bot or before is None or after is None:
+            if before is None or after is None:
+                continue
+            if text[0] != bot:
+                if abs(before) < OPEN:
+                    others.append((before + after, number, int(label[:-1])))
                 continue
             cost = before + after  # before - (-after): the opponent's score negated
             game_costs.append(cost)
@@ -243,6 +251,25 @@ def report(args, games, replays, choices):
               sum(1 for c in costs if c[0] >= RABBIT), len(open_costs),
               sum(c[0] for c in open_costs) / max(len(open_costs), 1),
               resampled(open_costs, args.boot)))
+    if args.bands:
+        print_bands(args, open_costs, others)
+
+
+def print_bands(args, open_costs, others):
+    """The mean cost of the open turns by band of turn numbers (--bands): the bot's, with its
+    interval, and its opponent's, the reference of a turn that engine chose."""
+    drift = sibling("arimaa-sharp-drift")
+    print("cost of the open turns by band of turn numbers (%s's; its opponent's):" % args.bot)
+    for lo, hi in args.bands:
+        def inside(turn, lo=lo, hi=hi):
+            return turn >= lo and (hi is None or turn <= hi)
+        mine = [c for c in open_costs if inside(int(c[2][:-1]))]
+        theirs = [c[0] for c in others if inside(c[2])]
+        print("  turns %-6s %3d turns, mean cost %s%s; opponent's %3d turns, mean cost %s" % (
+            drift.band_name((lo, hi)), len(mine),
+            "%.0f" % (sum(c[0] for c in mine) / len(mine)) if mine else "-",
+            resampled(mine, args.boot) if mine else "", len(theirs),
+            "%.0f" % (sum(theirs) / len(theirs)) if theirs else "-"))
 
 
 def resampled(costs, boot):
@@ -292,7 +319,15 @@ def main():
                     help="score the positions with this Sharp, run through this AEI checkout")
     add_run_args(ap, "replays the games")
     ap.add_argument("--top", type=int, default=10, help="largest costs to list (default 10)")
+    ap.add_argument("--bands", metavar="LIST",
+                    help="also the mean cost of the open turns by band of turn numbers, e.g. "
+                    "2-6,7-10,11-")
     args = ap.parse_args()
+    if args.bands:
+        try:
+            args.bands = sibling("arimaa-sharp-drift").parse_bands(args.bands)
+        except ValueError as exc:
+            ap.error("--bands: %s" % exc)
     if args.depth < 4 or args.top < 0 or args.boot < 0:
         ap.error("--depth must be at least 4 (Sharp raises a smaller one), --top and --boot not "
                  "negative")

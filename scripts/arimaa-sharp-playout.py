@@ -24,8 +24,9 @@ unfinished and left out of the shares.
 Output (written to RESULTS a line a play-out as each ends, so an interrupted run keeps them):
   <game> <turn label> <BOT's result: 1 won, 0 lost, - unfinished> <turns played> <start> | <end>
 where start and end are the texts of the play-out's first and last positions.
-The report (always; from RESULTS alone when --engine is not given, so it can be rerun) prints,
-for each turn number, the play-outs, BOT's share of the finished ones with a 95 % interval from
+The report (always; from RESULTS alone when --engine is not given, so it can be rerun, for any
+turns of --turns; a RESULTS name ending in .gz is read through gzip) prints, for each turn
+number, the play-outs, BOT's share of the finished ones with a 95 % interval from
 resampling whole games, and the mean length. Progress and the time left go to standard error.
 
 Usage: scripts/arimaa-sharp-playout.py RECORDS... --bot NAME --results RESULTS
@@ -33,6 +34,7 @@ Usage: scripts/arimaa-sharp-playout.py RECORDS... --bot NAME --results RESULTS
            [--build DIR] [--games N] [--boot N] [--move-timeout S]
 """
 import argparse
+import gzip
 import os
 import queue
 import shlex
@@ -144,10 +146,12 @@ def play_out(engine, oracle, game, boardai, text, max_turns):
     return None, max_turns, pos.text
 
 
-def chosen_starts(drift, games, replays, bot, lc, turns):
-    """[(game number, turn label, position text)] of BOT's turn starts numbered in @p turns."""
+def chosen_starts(drift, games, replays, bot, lc, turns=None):
+    """[(game number, turn label, position text)] of BOT's turn starts numbered in @p turns (all
+    when None)."""
     return [(number, "%d%s" % (turn, text[0]), text)
-            for number, turn, text in drift.turn_starts(games, replays, bot, lc) if turn in turns]
+            for number, turn, text in drift.turn_starts(games, replays, bot, lc)
+            if turns is None or turn in turns]
 
 
 def play_all(args, starts, oracle, game, boardai):
@@ -177,11 +181,13 @@ def play_all(args, starts, oracle, game, boardai):
 
 
 def read_results(path, starts):
-    """[(game number, turn number, result or None, turns played)] from RESULTS, each line checked
-    against the records' positions; raises ValueError saying what is wrong."""
+    """[(game number, turn number, result or None, turns played)] from RESULTS (read through gzip
+    when its name ends in .gz), each line checked against @p starts, the records' turn starts;
+    raises ValueError saying what is wrong."""
     known = {(number, label): text for number, label, text in starts}
     rows = []
-    with open(path, encoding="ascii") as f:
+    opener = gzip.open if path.endswith(".gz") else open  # bench/data keeps them gzipped
+    with opener(path, "rt", encoding="ascii") as f:
         for n, line in enumerate(f, 1):
             fields = line.rstrip("\n").split(" ", 4)
             if len(fields) != 5 or fields[2] not in ("0", "1", "-") or not fields[0].isdigit() \
@@ -190,7 +196,7 @@ def read_results(path, starts):
                                  % (path, n))
             number, label = int(fields[0]), fields[1]
             if known.get((number, label)) != fields[4].split(" | ", 1)[0]:
-                raise ValueError("%s line %d: game %d turn %s is not a chosen turn start of the "
+                raise ValueError("%s line %d: game %d turn %s is not a turn start of the "
                                  "records with that position" % (path, n, number, label))
             rows.append((number, int(label[:-1]), None if fields[2] == "-" else int(fields[2]),
                          int(fields[3])))
@@ -267,7 +273,7 @@ def main():
     if args.engine:
         play_all(args, starts, oracle, game, boardai)
     try:
-        rows = read_results(args.results, starts)
+        rows = read_results(args.results, chosen_starts(drift, games, replays, args.bot, lc))
     except (OSError, ValueError) as exc:
         sys.exit("arimaa-sharp-playout: %s" % exc)
     report(args, rows, turns, oracle)

@@ -5,8 +5,9 @@
 # summed straight from the scores file's lines (consecutive positions of a game, the first with
 # Steps to move, both scored: before + after, the opponent's score being the negation); a scores
 # file whose position differs from the records' is refused with the game named; the mirror that
-# puts Silver's positions to Sharp as Gold's, on concrete positions and turns; no scores file and
-# no Sharp is an error; --help answers.
+# puts Silver's positions to Sharp as Gold's, on concrete positions and turns; --bands' means by
+# band of turns, the bot's and its opponent's, against those counted from the scores file (a bad
+# band is refused); no scores file and no Sharp is an error; --help answers.
 # Usage: tests/arimaa/sharp_oracle_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -18,6 +19,8 @@ r15=$src/bench/data/arimaa-sharp4-r15.pgn
 trap100=$src/bench/data/arimaa-sharp4-trap100.pgn
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=script_util.sh
+. "$(dirname "$0")/script_util.sh"
 
 out=$(python3 "$script" "$r15" "$trap100" --games 11 --bot Steps --scores "$scores" --build "$build")
 status=$?
@@ -41,6 +44,38 @@ case $out in
 *"arimaa-sharp4-r15.pgn game 3 (Steps-Sharp4, 72 plies, 0-1): 31 turns of Steps's scored"*) ;;
 *) echo "game 3 line: $out"; fail=1 ;;
 esac
+
+# --bands: the mean cost of the open turns (Sharp's score before within 5000) of turns 2-6 and
+# 7 on, Steps's and its opponent's, counted from the scores file (a game's k-th position is the
+# start of turn 2 + k/2).
+out=$(python3 "$script" "$r15" "$trap100" --games 11 --bot Steps --scores "$scores" \
+    --build "$build" --bands 2-6,7- --boot 20)
+for band in 2-6 7-; do
+    want=$(gzip -dc "$scores" | awk -v sides="$sides" -v band="$band" '
+        BEGIN { split(band, b, "-"); lo = b[1]; hi = (b[2] == "") ? 1000 : b[2] }
+        /^#/ { g++; k = 0; prev = ""; next }
+        {
+            side = $2; score = (NF == 4) ? $4 : ""
+            turn = 2 + int((k - 1) / 2)
+            if (prev != "" && prev_score != "" && score != "" && turn >= lo && turn <= hi &&
+                prev_score < 5000 && prev_score > -5000) {
+                if (prev == substr(sides, g + 1, 1)) { n++; sum += prev_score + score }
+                else { on++; osum += prev_score + score }
+            }
+            prev = side; prev_score = score; k++
+        }
+        END { printf "turns %-6s %3d turns, mean cost %.0f [", band, n, sum / n
+              printf "\n%3d turns, mean cost %.0f", on, osum / on }')
+    first=${want%%$'\n'*}
+    second=${want#*$'\n'}
+    line=$(echo "$out" | grep "^  turns $band ")
+    case $line in
+    *"$first"*"; opponent's $second") ;;
+    *) echo "band $band: want '$first ... $second' in '$line'"; fail=1 ;;
+    esac
+done
+refused "bad bands" "--bands: 'x' is not a turn" python3 "$script" "$r15" --bot Steps \
+    --scores "$scores" --build "$build" --bands x
 
 # One position changed (the first rabbit of the first position's board): refused, game named.
 gzip -dc "$scores" | sed '1s/\[r/[./' >"$tmp/changed.txt"

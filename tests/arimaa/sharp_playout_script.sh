@@ -6,10 +6,12 @@
 # run). Every play-out must end (goal or elimination) within the bound, each result line must
 # name its game, turn and start position, its result must agree with its last position as the
 # binding reads it (won, and by whom), and the report's shares must be those counted here from
-# the results file. Then: a bound of 3 turns leaves every play-out unfinished; a results line
-# whose position is not the records' is refused with its line; an engine whose turn the library
-# refuses, and one that ends, stop the run with a message; no results file without an engine, a
-# bad --turns and an engine that is not executable are refused; --help answers.
+# the results file; a report of one of the turns (from the results gzipped) is that turn's line
+# alone; the same counts hold for the play-outs kept in bench/data. Then: a bound of 3 turns
+# leaves every play-out unfinished; a results line whose position is not the records' is refused
+# with its line; an engine whose turn the library refuses, and one that ends, stop the run with a
+# message; no results file without an engine, a bad --turns and an engine that is not executable
+# are refused; --help answers.
 # Usage: tests/arimaa/sharp_playout_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -63,6 +65,28 @@ done
 again=$(python3 "$script" "$records" --bot Steps --games 2 --turns 4,10 --results "$tmp/r.txt" \
     --boot 20 --build "$build")
 [ "$again" = "$out" ] || { echo "report again: $again"; fail=1; }
+# One turn of the two, from the gzipped results: that turn's line alone.
+gzip -c "$tmp/r.txt" >"$tmp/r.txt.gz"
+one=$(python3 "$script" "$records" --bot Steps --games 2 --turns 10 --results "$tmp/r.txt.gz" \
+    --boot 20 --build "$build")
+[ "$one" = "$(echo "$out" | grep -v "^turn   4 ")" ] || { echo "turn 10 alone: $one"; fail=1; }
+
+# The play-outs kept in bench/data (25 games against Sharp at 4 steps, played out by Sharp at 4
+# steps; docs/arimaa.md, "The twenty-eighth round"): the report's shares are those counted from
+# the file (its game numbers those of the records, its positions theirs).
+kept=$src/bench/data/arimaa-sharp-playout-r28.txt.gz
+out=$(python3 "$script" "$src/bench/data/arimaa-sharp4-r28.pgn" --bot Steps --turns 10,18 \
+    --results "$kept" --boot 20 --build "$build")
+for turn in 10 18; do
+    want=$(gzip -dc "$kept" | awk -v t="$turn" '
+        $2 + 0 == t { n++; if ($3 != "-") { d++; won += $3 } }
+        END { printf "turn %3d  %3d play-outs in %3d games, %3d unfinished  %5.1f %%",
+              t, n, n, n - d, 100 * won / d }')
+    case $out in
+    *"$want"*) ;;
+    *) echo "kept, turn $turn: want '$want' in: $out"; fail=1 ;;
+    esac
+done
 
 # A 3-turn bound: nothing finishes.
 out=$(python3 "$script" "$records" --bot Steps --games 1 --turns 4 --results "$tmp/short.txt" \
@@ -75,8 +99,9 @@ esac
 
 # A position changed in the results file (its first square): refused, the line named.
 sed '2s/ \[./ [R/' "$tmp/r.txt" >"$tmp/changed.txt"
-refused "changed results" "line 2: game 0 turn 10g is not a chosen turn start" python3 "$script" \
-    "$records" --bot Steps --games 2 --turns 4,10 --results "$tmp/changed.txt" --build "$build"
+refused "changed results" "line 2: game 0 turn 10g is not a turn start of the records" \
+    python3 "$script" "$records" --bot Steps --games 2 --turns 4,10 --results "$tmp/changed.txt" \
+    --build "$build"
 
 # Engines that misbehave: a turn the library refuses (a rabbit stepping back), and one that
 # ends when asked for a turn.
