@@ -250,8 +250,15 @@ def main():
             or args.boot < 0 or args.games < 0:
         ap.error("--turns from 2 (turn 1 is the setup), --playouts and --max-turns at least 1, "
                  "--depth, --boot and --games not negative")
-    if args.engine and not os.access(shlex.split(args.engine)[0], os.X_OK):
-        ap.error("--engine: %s is not an executable" % shlex.split(args.engine)[0])
+    if args.engine:
+        try:
+            words = shlex.split(args.engine)
+        except ValueError as exc:
+            ap.error("--engine: '%s' is not a command line (%s)" % (args.engine, exc))
+        if not words:
+            ap.error("--engine: the command line is empty")
+        if not os.access(words[0], os.X_OK):
+            ap.error("--engine: %s is not an executable" % words[0])
     if not args.engine and not os.path.isfile(args.results):
         ap.error("%s: no such results file (play the records out with --engine first)"
                  % args.results)

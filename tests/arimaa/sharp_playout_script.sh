@@ -10,8 +10,8 @@
 # alone; the same counts hold for the play-outs kept in bench/data. Then: a bound of 3 turns
 # leaves every play-out unfinished; a results line whose position is not the records' is refused
 # with its line; an engine whose turn the library refuses, and one that ends, stop the run with a
-# message; no results file without an engine, a bad --turns and an engine that is not executable
-# are refused; --help answers.
+# message; no results file without an engine, a bad --turns, an engine command line with an
+# unclosed quote and an engine that is not executable are refused; --help answers.
 # Usage: tests/arimaa/sharp_playout_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -138,6 +138,8 @@ refused "setup turn" "--turns from 2" python3 "$script" "$records" --bot Steps -
     --results "$tmp/r.txt" --build "$build"
 refused "not executable" "$tmp/none is not an executable" python3 "$script" "$records" \
     --bot Steps --results "$tmp/r.txt" --engine "$tmp/none aei" --build "$build"
+refused "unclosed quote" "is not a command line" python3 "$script" "$records" --bot Steps \
+    --results "$tmp/r.txt" --engine "'$tmp/none aei" --build "$build"
 python3 "$script" --help | grep -q -- "--engine COMMAND" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
