@@ -10,16 +10,18 @@ both sides (--engine, e.g. Sharp at a fixed depth: an outside engine, fetched an
 this repository, measurement only). If the engine wins about half the play-outs for BOT's side
 at a turn, BOT's position was still even then in the engine's hands; where that share falls, the
 game was lost. Setups and the turns before are BOT's and its opponent's own moves; the play-out
-is the engine's alone, the same on both sides.
+is the engine's alone, the same on both sides. With --bot-engine, that engine plays BOT's side
+and --engine the other: a screen of a change to BOT from its games' positions (from turn 10, say,
+where the games against Sharp were still even), at the opponent's own strength.
 
 The engine starts each play-out with `newgame` and `setposition`, then plays both sides by `go`
-and `makemove`, so it knows the play-out's history. A position with Silver to move is given
-mirrored (ranks turned over, colours swapped, as scripts/arimaa-sharp-oracle.py does for Sharp,
-which sets up every position with Gold to move), and the engine plays the whole play-out
-mirrored, its turns mirrored back for the library. The library referees: it plays each turn and
-ends the play-out at a goal, an elimination or a side without a move; a turn it refuses stops the
-run with the library's message. A play-out that has not ended after --max-turns turns is
-unfinished and left out of the shares.
+and `makemove` (every engine is sent every turn), so it knows the play-out's history. A position
+with Silver to move is given mirrored (ranks turned over, colours swapped, as
+scripts/arimaa-sharp-oracle.py does for Sharp, which sets up every position with Gold to move),
+and the engine plays the whole play-out mirrored, its turns mirrored back for the library. The
+library referees: it plays each turn and ends the play-out at a goal, an elimination or a side
+without a move; a turn it refuses stops the run with the library's message. A play-out that has
+not ended after --max-turns turns is unfinished and left out of the shares.
 
 Output (written to RESULTS a line a play-out as each ends, so an interrupted run keeps them):
   <game> <turn label> <BOT's result: 1 won, 0 lost, - unfinished> <turns played> <start> | <end>
@@ -30,7 +32,8 @@ number, the play-outs, BOT's share of the finished ones with a 95 % interval fro
 resampling whole games, and the mean length. Progress and the time left go to standard error.
 
 Usage: scripts/arimaa-sharp-playout.py RECORDS... --bot NAME --results RESULTS
-           [--engine "COMMAND" [--depth D]] [--turns LIST] [--playouts N] [--max-turns T]
+           [--engine "COMMAND" [--depth D] [--bot-engine "COMMAND" [--bot-depth D]]]
+           [--turns LIST] [--playouts N] [--max-turns T]
            [--build DIR] [--games N] [--boot N] [--move-timeout S]
 """
 import argparse
@@ -111,11 +114,13 @@ class AeiEngine:
         return flip
 
     def turn(self):
-        """The engine's turn in its game, which it then plays (so it knows the history)."""
+        """The engine's turn in its game (not yet played there: see play())."""
         self.send("go")
-        move = self.expect("bestmove").split(" ", 1)[1]
+        return self.expect("bestmove").split(" ", 1)[1]
+
+    def play(self, move):
+        """Plays @p move in the engine's game, so it knows the history."""
         self.send("makemove " + move)
-        return move
 
     def close(self):
         try:
@@ -126,23 +131,27 @@ class AeiEngine:
             self.proc.wait()
 
 
-def play_out(engine, oracle, game, boardai, text, max_turns):
+def play_out(engines, oracle, game, boardai, text, max_turns):
     """(1 when the side to move of @p text wins the play-out, 0 when it loses, None when it is
-    unfinished; turns played; the last position's text)."""
+    unfinished; turns played; the last position's text). @p engines: (the engine of the side to
+    move of @p text, the engine of the other side), the same engine twice or two."""
     pos = game.position(text)
     side = pos.side_to_move
-    flip = engine.start(text, oracle.mirror_board)
+    distinct = [e for i, e in enumerate(engines) if e not in engines[:i]]
+    flip = [e.start(text, oracle.mirror_board) for e in distinct][0]
     for played in range(max_turns + 1):
         if pos.result != boardai.Result.ONGOING:
             return (None if pos.winner is None else int(pos.winner == side)), played, pos.text
         if played == max_turns:
             break
-        move = engine.turn()
+        move = engines[played % 2].turn()
+        for e in distinct:
+            e.play(move)
         try:
             pos.play(oracle.mirror_move(move) if flip else move)
         except boardai.BoardAIError as exc:
-            raise RuntimeError("the library refuses the engine's turn '%s': %s" % (move, exc)) \
-                from exc
+            raise RuntimeError("the library refuses the engine's turn '%s' (the play-out's turn "
+                               "%d): %s" % (move, played + 1, exc)) from exc
     return None, max_turns, pos.text
 
 
@@ -156,19 +165,24 @@ def chosen_starts(drift, games, replays, bot, lc, turns=None):
 
 def play_all(args, starts, oracle, game, boardai):
     """Plays every start --playouts times into args.results."""
-    try:
-        engine = AeiEngine(args.engine, args.depth, args.move_timeout)
-    except RuntimeError as exc:
-        sys.exit("arimaa-sharp-playout: %s: %s" % (args.engine, exc))
+    started = []
+    for command, depth in ((args.engine, args.depth), (args.bot_engine, args.bot_depth)):
+        try:
+            started.append(AeiEngine(command, depth, args.move_timeout) if command else None)
+        except RuntimeError as exc:
+            sys.exit("arimaa-sharp-playout: %s: %s" % (command, exc))
+    engine = started[0]
+    engines = (started[1] or engine, engine)  # BOT's side first: it moves at its turn starts
     total, begun = len(starts) * args.playouts, time.time()
     with open(args.results, "w", encoding="ascii") as out:
         for i, (number, label, text) in enumerate(starts):
             for _ in range(args.playouts):
                 try:
-                    result, played, last = play_out(engine, oracle, game, boardai, text,
+                    result, played, last = play_out(engines, oracle, game, boardai, text,
                                                     args.max_turns)
                 except RuntimeError as exc:  # a silent or broken engine ends the run
-                    engine.close()
+                    for e in set(engines):
+                        e.close()
                     sys.exit("arimaa-sharp-playout: game %d turn %s: %s" % (number, label, exc))
                 out.write("%d %s %s %d %s | %s\n" % (
                     number, label, "-" if result is None else result, played, text, last))
@@ -177,7 +191,8 @@ def play_all(args, starts, oracle, game, boardai):
             spent = time.time() - begun
             print("%d/%d play-outs, %.0f s spent, about %.0f s left" % (
                 done, total, spent, spent / done * (total - done)), file=sys.stderr, flush=True)
-    engine.close()
+    for e in set(engines):
+        e.close()
 
 
 def read_results(path, starts):
@@ -233,6 +248,11 @@ def main():
     ap.add_argument("--engine", metavar="COMMAND",
                     help="play out with this AEI engine, e.g. 'SHARP_BINARY aei' (its depth: "
                     "the AEI option depth, not set when 0)")
+    ap.add_argument("--bot-engine", metavar="COMMAND",
+                    help="with --engine: this AEI engine plays BOT's side instead (e.g. this "
+                    "project's 'boardai-arimaa --aei --params ...')")
+    ap.add_argument("--bot-depth", type=int, default=0,
+                    help="the --bot-engine's depth in steps (0, the default: not set)")
     ap.add_argument("--turns", default=TURNS, metavar="LIST",
                     help="BOT's turn numbers to play out from (default %s)" % TURNS)
     ap.add_argument("--playouts", type=int, default=1,
@@ -247,18 +267,22 @@ def main():
     except ValueError:
         ap.error("--turns wants turn numbers separated by commas, not '%s'" % args.turns)
     if min(turns) < 2 or args.playouts < 1 or args.max_turns < 1 or args.depth < 0 \
-            or args.boot < 0 or args.games < 0:
+            or args.bot_depth < 0 or args.boot < 0 or args.games < 0:
         ap.error("--turns from 2 (turn 1 is the setup), --playouts and --max-turns at least 1, "
-                 "--depth, --boot and --games not negative")
-    if args.engine:
+                 "--depth, --bot-depth, --boot and --games not negative")
+    if args.bot_engine and not args.engine:
+        ap.error("--bot-engine plays one side; --engine, the other, is missing")
+    for option, command in (("--engine", args.engine), ("--bot-engine", args.bot_engine)):
+        if command is None:
+            continue
         try:
-            words = shlex.split(args.engine)
+            words = shlex.split(command)
         except ValueError as exc:
-            ap.error("--engine: '%s' is not a command line (%s)" % (args.engine, exc))
+            ap.error("%s: '%s' is not a command line (%s)" % (option, command, exc))
         if not words:
-            ap.error("--engine: the command line is empty")
+            ap.error("%s: the command line is empty" % option)
         if not os.access(words[0], os.X_OK):
-            ap.error("--engine: %s is not an executable" % words[0])
+            ap.error("%s: %s is not an executable" % (option, words[0]))
     if not args.engine and not os.path.isfile(args.results):
         ap.error("%s: no such results file (play the records out with --engine first)"
                  % args.results)

@@ -5,13 +5,15 @@
 # is played mirrored: a wrong mirror would give the library turns it refuses, which stops the
 # run). Every play-out must end (goal or elimination) within the bound, each result line must
 # name its game, turn and start position, its result must agree with its last position as the
-# binding reads it (won, and by whom), and the report's shares must be those counted here from
-# the results file; a report of one of the turns (from the results gzipped) is that turn's line
-# alone; the same counts hold for the play-outs kept in bench/data. Then: a bound of 3 turns
-# leaves every play-out unfinished; a results line whose position is not the records' is refused
-# with its line; an engine whose turn the library refuses, and one that ends, stop the run with a
-# message; no results file without an engine, a bad --turns, an engine command line with an
-# unclosed quote and an engine that is not executable are refused; --help answers.
+# binding reads it (won, and by whom; also with Steps's side played by a second engine), and the
+# report's shares must be those counted here from the results file; a report of one of the turns
+# (from the results gzipped) is that turn's line alone; the same counts hold for the play-outs
+# kept in bench/data. Then: a bound of 3 turns leaves every play-out unfinished; a results line
+# whose position is not the records' is refused with its line; an engine whose turn the library
+# refuses stops the run, naming the play-out's turn (the first with it on Steps's side, the
+# second on the other), and so does one that ends; no results file without an engine, a second
+# engine without the first, a bad --turns, an engine command line with an unclosed quote and an
+# engine that is not executable are refused; --help answers.
 # Usage: tests/arimaa/sharp_playout_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -35,13 +37,19 @@ labels=$(awk '{ printf "%s:%s ", $1, $2 }' "$tmp/r.txt")
 [ "$labels" = "0:4g 0:10g 1:4s 1:10s " ] || { echo "labels: $labels"; fail=1; }
 awk '$3 !~ /^[01]$/ || $4 < 1 || $5 != substr($2, length($2)) { bad = 1 } END { exit bad }' \
     "$tmp/r.txt" || { echo "result lines: $(cat "$tmp/r.txt")"; fail=1; }
+# Steps's side by a second engine (--bot-engine, at 1 step; the other side at 2).
+python3 "$script" "$records" --bot Steps --games 2 --turns 4 --results "$tmp/two.txt" \
+    --engine "$engine" --depth 2 --bot-engine "$engine" --bot-depth 1 --max-turns 400 \
+    --build "$build" >/dev/null 2>&1 || { echo "two engines: exit status $?"; fail=1; }
+[ "$(wc -l <"$tmp/two.txt")" -eq 2 ] || { echo "two engines: $(cat "$tmp/two.txt")"; fail=1; }
 # Each line's result, checked on its last position through the binding: that position is won,
 # by the start's side when the result is 1, and the side to move alternates with the turns.
-BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$tmp/r.txt" <<'PY' || fail=1
+BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$tmp/r.txt" "$tmp/two.txt" \
+    <<'PY' || fail=1
 import sys
 import boardai
 game = boardai.Game("arimaa")
-for line in open(sys.argv[1]):
+for line in (line for path in sys.argv[1:] for line in open(path)):
     _, label, result, turns, texts = line.rstrip("\n").split(" ", 4)
     start, end = texts.split(" | ")
     last = game.position(end)
@@ -123,9 +131,19 @@ while read -r line; do
 done
 SH
 chmod +x "$tmp/backwards" "$tmp/mute"
-refused "refused turn" "game 0 turn 4g: the library refuses the engine's turn 'Ra2s'" python3 \
-    "$script" "$records" --bot Steps --games 1 --turns 4 --results "$tmp/x.txt" \
-    --engine "$tmp/backwards" --build "$build"
+refused "refused turn" "game 0 turn 4g: the library refuses the engine's turn 'Ra2s' (the \
+play-out's turn 1)" python3 "$script" "$records" --bot Steps --games 1 --turns 4 \
+    --results "$tmp/x.txt" --engine "$tmp/backwards" --build "$build"
+# The same engine on Steps's side only, then on the other side only: its turn comes first, then
+# second.
+refused "bot engine" "'Ra2s' (the play-out's turn 1)" python3 "$script" "$records" --bot Steps \
+    --games 1 --turns 4 --results "$tmp/x.txt" --engine "$engine" --bot-engine "$tmp/backwards" \
+    --build "$build"
+refused "other engine" "(the play-out's turn 2)" python3 "$script" "$records" --bot Steps \
+    --games 1 --turns 4 --results "$tmp/x.txt" --engine "$tmp/backwards" --bot-engine "$engine" \
+    --bot-depth 1 --build "$build"
+refused "bot engine alone" "--engine, the other, is missing" python3 "$script" "$records" \
+    --bot Steps --results "$tmp/r.txt" --bot-engine "$engine" --build "$build"
 refused "mute engine" "game 0 turn 4g: the engine ended (waiting for 'bestmove')" python3 \
     "$script" "$records" --bot Steps --games 1 --turns 4 --results "$tmp/x.txt" \
     --engine "$tmp/mute" --build "$build"
