@@ -25,15 +25,19 @@ not ended after --max-turns turns is unfinished and left out of the shares.
 
 Output (written to RESULTS a line a play-out as each ends, so an interrupted run keeps them):
   <game> <turn label> <BOT's result: 1 won, 0 lost, - unfinished> <turns played> <start> | <end>
-where start and end are the texts of the play-out's first and last positions.
+where start and end are the texts of the play-out's first and last positions. With --moves
+FILE, the play-outs' turns go to FILE too, a line a play-out in the library's notation (never
+mirrored), so that any play-out can be replayed and read:
+  <game> <turn label> <turn> / <turn> / ...
 The report (always; from RESULTS alone when --engine is not given, so it can be rerun, for any
 turns of --turns; a RESULTS name ending in .gz is read through gzip) prints, for each turn
 number, the play-outs, BOT's share of the finished ones with a 95 % interval from
 resampling whole games, and the mean length. Progress and the time left go to standard error.
 
 Usage: scripts/arimaa-sharp-playout.py RECORDS... --bot NAME --results RESULTS
-           [--engine "COMMAND" [--depth D] [--bot-engine "COMMAND" [--bot-depth D]]]
-           [--turns LIST] [--playouts N] [--max-turns T]
+           [--engine "COMMAND" [--depth D] [--bot-engine "COMMAND" [--bot-depth D]
+           [--bot-option NAME=VALUE]...]] [--moves FILE] [--turns LIST] [--playouts N]
+           [--max-turns T]
            [--build DIR] [--games N] [--boot N] [--move-timeout S]
 """
 import argparse
@@ -63,7 +67,7 @@ def load_oracle():
 class AeiEngine:
     """An AEI engine on pipes, asked for one turn of a position at a time."""
 
-    def __init__(self, command, depth, timeout):
+    def __init__(self, command, depth, timeout, options=()):
         self.timeout = timeout
         self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -74,6 +78,8 @@ class AeiEngine:
         self.expect("aeiok")
         if depth:
             self.send("setoption name depth value %d" % depth)
+        for name, value in options:
+            self.send("setoption name %s value %s" % (name, value))
 
     def _read(self):
         for line in self.proc.stdout:
@@ -131,10 +137,11 @@ class AeiEngine:
             self.proc.wait()
 
 
-def play_out(engines, oracle, game, boardai, text, max_turns):
+def play_out(engines, oracle, game, boardai, text, max_turns, turns=None):
     """(1 when the side to move of @p text wins the play-out, 0 when it loses, None when it is
     unfinished; turns played; the last position's text). @p engines: (the engine of the side to
-    move of @p text, the engine of the other side), the same engine twice or two."""
+    move of @p text, the engine of the other side), the same engine twice or two. Each turn
+    played is appended to the list @p turns (when given), in the library's notation."""
     pos = game.position(text)
     side = pos.side_to_move
     distinct = [e for i, e in enumerate(engines) if e not in engines[:i]]
@@ -147,11 +154,14 @@ def play_out(engines, oracle, game, boardai, text, max_turns):
         move = engines[played % 2].turn()
         for e in distinct:
             e.play(move)
+        mine = oracle.mirror_move(move) if flip else move
         try:
-            pos.play(oracle.mirror_move(move) if flip else move)
+            pos.play(mine)
         except boardai.BoardAIError as exc:
             raise RuntimeError("the library refuses the engine's turn '%s' (the play-out's turn "
                                "%d): %s" % (move, played + 1, exc)) from exc
+        if turns is not None:
+            turns.append(mine)
     return None, max_turns, pos.text
 
 
@@ -166,20 +176,24 @@ def chosen_starts(drift, games, replays, bot, lc, turns=None):
 def play_all(args, starts, oracle, game, boardai):
     """Plays every start --playouts times into args.results."""
     started = []
-    for command, depth in ((args.engine, args.depth), (args.bot_engine, args.bot_depth)):
+    for command, depth, options in ((args.engine, args.depth, ()),
+                                    (args.bot_engine, args.bot_depth, args.bot_option)):
         try:
-            started.append(AeiEngine(command, depth, args.move_timeout) if command else None)
+            started.append(AeiEngine(command, depth, args.move_timeout, options)
+                           if command else None)
         except RuntimeError as exc:
             sys.exit("arimaa-sharp-playout: %s: %s" % (command, exc))
     engine = started[0]
     engines = (started[1] or engine, engine)  # BOT's side first: it moves at its turn starts
     total, begun = len(starts) * args.playouts, time.time()
+    moves = open(args.moves, "w", encoding="ascii") if args.moves else None
     with open(args.results, "w", encoding="ascii") as out:
         for i, (number, label, text) in enumerate(starts):
             for _ in range(args.playouts):
+                turns = []
                 try:
                     result, played, last = play_out(engines, oracle, game, boardai, text,
-                                                    args.max_turns)
+                                                    args.max_turns, turns)
                 except RuntimeError as exc:  # a silent or broken engine ends the run
                     for e in set(engines):
                         e.close()
@@ -187,12 +201,17 @@ def play_all(args, starts, oracle, game, boardai):
                 out.write("%d %s %s %d %s | %s\n" % (
                     number, label, "-" if result is None else result, played, text, last))
                 out.flush()
+                if moves:
+                    moves.write("%d %s %s\n" % (number, label, " / ".join(turns)))
+                    moves.flush()
             done = (i + 1) * args.playouts
             spent = time.time() - begun
             print("%d/%d play-outs, %.0f s spent, about %.0f s left" % (
                 done, total, spent, spent / done * (total - done)), file=sys.stderr, flush=True)
     for e in set(engines):
         e.close()
+    if moves:
+        moves.close()
 
 
 def read_results(path, starts):
@@ -220,8 +239,7 @@ def read_results(path, starts):
 
 def report(args, rows, turns, oracle):
     """Prints BOT's share of the play-outs for each turn number."""
-    print("Play-outs of %s's turn starts, the same engine on both sides (%s's share of the "
-          "finished ones):" % (args.bot, args.bot))
+    print("Play-outs of %s's turn starts (%s's share of the finished ones):" % (args.bot, args.bot))
     for turn in sorted(turns):
         picked = [r for r in rows if r[1] == turn]
         done = [(float(r[2]), r[0]) for r in picked if r[2] is not None]
@@ -253,6 +271,12 @@ def main():
                     "project's 'boardai-arimaa --aei --params ...')")
     ap.add_argument("--bot-depth", type=int, default=0,
                     help="the --bot-engine's depth in steps (0, the default: not set)")
+    ap.add_argument("--bot-option", action="append", default=[], metavar="NAME=VALUE",
+                    help="with --bot-engine: an AEI option of that engine, sent by setoption "
+                    "before the first play-out (e.g. selective=0 for this project's); repeatable")
+    ap.add_argument("--moves", metavar="FILE",
+                    help="with --engine: also write each play-out's turns to FILE, a line a "
+                    "play-out: '<game> <turn label> <turn> / <turn> / ...'")
     ap.add_argument("--turns", default=TURNS, metavar="LIST",
                     help="BOT's turn numbers to play out from (default %s)" % TURNS)
     ap.add_argument("--playouts", type=int, default=1,
@@ -272,6 +296,16 @@ def main():
                  "--depth, --bot-depth, --boot and --games not negative")
     if args.bot_engine and not args.engine:
         ap.error("--bot-engine plays one side; --engine, the other, is missing")
+    if args.bot_option and not args.bot_engine:
+        ap.error("--bot-option sets an option of --bot-engine, which is missing")
+    if args.moves and not args.engine:
+        ap.error("--moves records play-outs as they are played; --engine is missing")
+    bad = [o for o in args.bot_option if "=" not in o or not o.split("=", 1)[0]
+           or any(c.isspace() for c in o.split("=", 1)[0]) or "\n" in o or "\r" in o]
+    if bad:
+        ap.error("--bot-option wants NAME=VALUE on one line (a name without spaces), not %r"
+                 % bad[0])
+    args.bot_option = [tuple(o.split("=", 1)) for o in args.bot_option]
     for option, command in (("--engine", args.engine), ("--bot-engine", args.bot_engine)):
         if command is None:
             continue
