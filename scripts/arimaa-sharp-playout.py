@@ -25,10 +25,11 @@ not ended after --max-turns turns is unfinished and left out of the shares.
 
 Output (written to RESULTS a line a play-out as each ends, so an interrupted run keeps them):
   <game> <turn label> <BOT's result: 1 won, 0 lost, - unfinished> <turns played> <start> | <end>
-where start and end are the texts of the play-out's first and last positions. With --moves
-FILE, the play-outs' turns go to FILE too, a line a play-out in the library's notation (never
-mirrored), so that any play-out can be replayed and read:
-  <game> <turn label> <turn> / <turn> / ...
+where start and end are the texts of the play-out's first and last positions. With
+--records-out FILE, every play-out is also written to FILE as a game record of the records' kind
+(the game's own turns up to the start, then the play-out's, never mirrored, with its result;
+"*" when unfinished), so that this script and the others read it: played out again turn by turn,
+such a record says which turn of the play-out lost it.
 The report (always; from RESULTS alone when --engine is not given, so it can be rerun, for any
 turns of --turns; a RESULTS name ending in .gz is read through gzip) prints, for each turn
 number, the play-outs, BOT's share of the finished ones with a 95 % interval from
@@ -36,8 +37,8 @@ resampling whole games, and the mean length. Progress and the time left go to st
 
 Usage: scripts/arimaa-sharp-playout.py RECORDS... --bot NAME --results RESULTS
            [--engine "COMMAND" [--depth D] [--bot-engine "COMMAND" [--bot-depth D]
-           [--bot-option NAME=VALUE]...]] [--moves FILE] [--turns LIST] [--playouts N]
-           [--max-turns T]
+           [--bot-option NAME=VALUE]...]] [--records-out FILE] [--turns LIST]
+           [--playouts N] [--max-turns T]
            [--build DIR] [--games N] [--boot N] [--move-timeout S]
 """
 import argparse
@@ -165,6 +166,27 @@ def play_out(engines, oracle, game, boardai, text, max_turns, turns=None):
     return None, max_turns, pos.text
 
 
+def turn_order(label, lc):
+    """A turn label's place in the game: 12g before 12s before 13g."""
+    return int(label[:-1]), lc.side_of(label) == "s"
+
+
+def play_out_record(tags, turns, label, played, result, bot_gold, event, lc):
+    """The record text of a play-out from turn @p label of the game of @p tags and @p turns
+    (its turn lines), whose turns were @p played; @p result: BOT's, as in the results file (BOT
+    is Gold when @p bot_gold); @p event: the record's Event tag."""
+    kept = [t for t in turns if turn_order(t.split(" ", 1)[0], lc) < turn_order(label, lc)]
+    number, side = int(label[:-1]), lc.side_of(label)
+    for move in played:
+        kept.append("%d%s %s" % (number, side, move))
+        number, side = (number, "s") if side == "g" else (number + 1, "g")
+    outcome = "*" if result is None else "1-0" if (result == 1) == bot_gold else "0-1"
+    head = "".join('[%s "%s"]\n' % (k, v) for k, v in (
+        ("White", tags.get("White", "?")), ("Black", tags.get("Black", "?")),
+        ("Event", event), ("Result", outcome)))
+    return head + "\n" + "\n".join(kept) + "\n\n"
+
+
 def chosen_starts(drift, games, replays, bot, lc, turns=None):
     """[(game number, turn label, position text)] of BOT's turn starts numbered in @p turns (all
     when None)."""
@@ -173,8 +195,9 @@ def chosen_starts(drift, games, replays, bot, lc, turns=None):
             if turns is None or turn in turns]
 
 
-def play_all(args, starts, oracle, game, boardai):
-    """Plays every start --playouts times into args.results."""
+def play_all(args, starts, oracle, game, boardai, games, lc):
+    """Plays every start --playouts times into args.results (and --records-out, for which
+    @p games are bot_games()'s list of the records)."""
     started = []
     for command, depth, options in ((args.engine, args.depth, ()),
                                     (args.bot_engine, args.bot_depth, args.bot_option)):
@@ -186,7 +209,7 @@ def play_all(args, starts, oracle, game, boardai):
     engine = started[0]
     engines = (started[1] or engine, engine)  # BOT's side first: it moves at its turn starts
     total, begun = len(starts) * args.playouts, time.time()
-    moves = open(args.moves, "w", encoding="ascii") if args.moves else None
+    records = open(args.records_out, "w", encoding="ascii") if args.records_out else None
     with open(args.results, "w", encoding="ascii") as out:
         for i, (number, label, text) in enumerate(starts):
             for _ in range(args.playouts):
@@ -201,17 +224,21 @@ def play_all(args, starts, oracle, game, boardai):
                 out.write("%d %s %s %d %s | %s\n" % (
                     number, label, "-" if result is None else result, played, text, last))
                 out.flush()
-                if moves:
-                    moves.write("%d %s %s\n" % (number, label, " / ".join(turns)))
-                    moves.flush()
+                if records:
+                    path, n, tags, lines = games[number]
+                    event = "play-out of game %d of %s from turn %s" % (
+                        n, os.path.basename(path), label)
+                    records.write(play_out_record(tags, lines, label, turns, result,
+                                                  tags.get("White") == args.bot, event, lc))
+                    records.flush()
             done = (i + 1) * args.playouts
             spent = time.time() - begun
             print("%d/%d play-outs, %.0f s spent, about %.0f s left" % (
                 done, total, spent, spent / done * (total - done)), file=sys.stderr, flush=True)
     for e in set(engines):
         e.close()
-    if moves:
-        moves.close()
+    if records:
+        records.close()
 
 
 def read_results(path, starts):
@@ -274,9 +301,10 @@ def main():
     ap.add_argument("--bot-option", action="append", default=[], metavar="NAME=VALUE",
                     help="with --bot-engine: an AEI option of that engine, sent by setoption "
                     "before the first play-out (e.g. selective=0 for this project's); repeatable")
-    ap.add_argument("--moves", metavar="FILE",
-                    help="with --engine: also write each play-out's turns to FILE, a line a "
-                    "play-out: '<game> <turn label> <turn> / <turn> / ...'")
+    ap.add_argument("--records-out", metavar="FILE",
+                    help="with --engine: also write each play-out to FILE as a game record (the "
+                    "game's turns to the start, then the play-out's), for this script and the "
+                    "others to read")
     ap.add_argument("--turns", default=TURNS, metavar="LIST",
                     help="BOT's turn numbers to play out from (default %s)" % TURNS)
     ap.add_argument("--playouts", type=int, default=1,
@@ -298,8 +326,8 @@ def main():
         ap.error("--bot-engine plays one side; --engine, the other, is missing")
     if args.bot_option and not args.bot_engine:
         ap.error("--bot-option sets an option of --bot-engine, which is missing")
-    if args.moves and not args.engine:
-        ap.error("--moves records play-outs as they are played; --engine is missing")
+    if args.records_out and not args.engine:
+        ap.error("--records-out writes play-outs as they are played; --engine is missing")
     bad = [o for o in args.bot_option if "=" not in o or not o.split("=", 1)[0]
            or any(c.isspace() for c in o.split("=", 1)[0]) or "\n" in o or "\r" in o]
     if bad:
@@ -336,7 +364,7 @@ def main():
     if not starts:
         sys.exit("arimaa-sharp-playout: %s has no turn start numbered %s" % (args.bot, args.turns))
     if args.engine:
-        play_all(args, starts, oracle, game, boardai)
+        play_all(args, starts, oracle, game, boardai, games, lc)
     try:
         rows = read_results(args.results, chosen_starts(drift, games, replays, args.bot, lc))
     except (OSError, ValueError) as exc:

@@ -6,16 +6,16 @@
 # run). Every play-out must end (goal or elimination) within the bound, each result line must
 # name its game, turn and start position, its result must agree with its last position as the
 # binding reads it (won, and by whom; also with Steps's side played by a second engine, which
-# gets its options, and whose play-outs' turns, replayed, reach the last positions), and the
-# report's shares must be those counted here from the results file; a report of one of the turns
-# (from the results gzipped) is that turn's line alone; the same counts hold for the play-outs
-# kept in bench/data. Then: a bound of 3 turns leaves every play-out unfinished; a results line
-# whose position is not the records' is refused with its line; an engine whose turn the library
-# refuses stops the run, naming the play-out's turn (the first with it on Steps's side, the
-# second on the other), and so does one that ends; no results file without an engine, a second
-# engine without the first, an option without a second engine or without '=', --moves without
-# an engine, a bad --turns, an engine command line with an unclosed quote and an engine that is
-# not executable are refused; --help answers.
+# gets its options, and whose play-outs, written as records, replay to their last positions),
+# and the report's shares must be those counted here from the results file; a report of one of
+# the turns (from the results gzipped) is that turn's line alone; the same counts hold for the
+# play-outs kept in bench/data. Then: a bound of 3 turns leaves every play-out unfinished; a
+# results line whose position is not the records' is refused with its line; an engine whose turn
+# the library refuses stops the run, naming the play-out's turn (the first with it on Steps's
+# side, the second on the other), and so does one that ends; no results file without an engine,
+# a second engine without the first, an option without a second engine or without '=',
+# --records-out without an engine, a bad --turns, an engine command line with an unclosed quote
+# and an engine that is not executable are refused; --help answers.
 # Usage: tests/arimaa/sharp_playout_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -40,7 +40,7 @@ labels=$(awk '{ printf "%s:%s ", $1, $2 }' "$tmp/r.txt")
 awk '$3 !~ /^[01]$/ || $4 < 1 || $5 != substr($2, length($2)) { bad = 1 } END { exit bad }' \
     "$tmp/r.txt" || { echo "result lines: $(cat "$tmp/r.txt")"; fail=1; }
 # Steps's side by a second engine (--bot-engine, at 1 step; the other side at 2), which logs
-# what it is sent and is given an option (--bot-option); the play-outs' turns go to --moves.
+# what it is sent and is given an option (--bot-option); the play-outs go to --records-out.
 cat >"$tmp/logged" <<SH
 #!/usr/bin/env bash
 tee -a "$tmp/bot.log" | $engine
@@ -48,33 +48,45 @@ SH
 chmod +x "$tmp/logged"
 python3 "$script" "$records" --bot Steps --games 2 --turns 4 --results "$tmp/two.txt" \
     --engine "$engine" --depth 2 --bot-engine "$tmp/logged" --bot-depth 1 \
-    --bot-option selective=0 --moves "$tmp/moves.txt" --max-turns 400 \
+    --bot-option selective=0 --records-out "$tmp/out.pgn" --max-turns 400 \
     --build "$build" >/dev/null 2>&1 || { echo "two engines: exit status $?"; fail=1; }
 [ "$(wc -l <"$tmp/two.txt")" -eq 2 ] || { echo "two engines: $(cat "$tmp/two.txt")"; fail=1; }
 options=$(grep "^setoption" "$tmp/bot.log" | sort -u | tr '\n' ';')
 [ "$options" = "setoption name depth value 1;setoption name selective value 0;" ] ||
     { echo "the bot engine's options: $options"; fail=1; }
-# Each play-out's turns, replayed from its start through the binding, end in its last position.
-BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$tmp/two.txt" \
-    "$tmp/moves.txt" <<'PY' || fail=1
-import sys
+# The play-outs as records, read by the loss check's reader: one game a play-out, its turns the
+# game's own up to the start (so its position there is the start's) and then the play-out's, its
+# result BOT's, and replayed through the binding it ends in the play-out's last position.
+BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" "$records" \
+    "$tmp/two.txt" "$tmp/out.pgn" <<'PY' || fail=1
+import importlib.util, os, sys
 import boardai
+src, records, results, out = sys.argv[1:]
+spec = importlib.util.spec_from_file_location("lc", os.path.join(src, "scripts",
+                                                                  "arimaa-loss-check.py"))
+lc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lc)
 game = boardai.Game("arimaa")
-results, moves = open(sys.argv[1]).readlines(), open(sys.argv[2]).readlines()
-if len(moves) != len(results):
-    sys.exit("moves: %d lines for %d play-outs" % (len(moves), len(results)))
-for result, line in zip(results, moves):
-    number, label, _, turns, texts = result.rstrip("\n").split(" ", 4)
+rows = [line.rstrip("\n").split(" ", 4) for line in open(results)]
+written = lc.read_records(out)
+originals = [g for g in lc.read_records(records) if g[0].get("Result") in ("1-0", "0-1")]
+if len(written) != len(rows):
+    sys.exit("records-out: %d games for %d play-outs" % (len(written), len(rows)))
+for (number, label, result, turns, texts), (tags, lines) in zip(rows, written):
     start, end = texts.split(" | ")
-    fields = line.rstrip("\n").split(" ", 2)
-    played = fields[2].split(" / ")
-    if fields[:2] != [number, label] or len(played) != int(turns):
-        sys.exit("moves of %s %s: %s (%s turns played)" % (number, label, line, turns))
-    pos = game.position(start)
-    for turn in played:
-        pos.play(turn)
-    if pos.text != end:
-        sys.exit("moves of %s %s end in %s, not %s" % (number, label, pos.text, end))
+    original = originals[int(number)][1]
+    cut = next(i for i, line in enumerate(original) if line.split()[0] == label)
+    pos = game.position(lc.setup_board(lines))
+    seen_start = None
+    for i, line in enumerate(lines[2:], 2):
+        if i == cut:
+            seen_start = pos.text
+        pos.play(lc.steps_played(line.split()[1:]))
+    bot_gold = tags["White"] == "Steps"
+    want = "1-0" if (result == "1") == bot_gold else "0-1"
+    if lines[:cut] != original[:cut] or seen_start != start or len(lines) - cut != int(turns) \
+            or pos.text != end or tags["Result"] != want or label not in tags["Event"]:
+        sys.exit("records-out, play-out %s %s: %s" % (number, label, (tags, lines)))
 PY
 # Each line's result, checked on its last position through the binding: that position is won,
 # by the start's side when the result is 1, and the side to move alternates with the turns.
@@ -184,8 +196,8 @@ refused "bot option alone" "--bot-engine, which is missing" python3 "$script" "$
 refused "bad bot option" "--bot-option wants NAME=VALUE" python3 "$script" "$records" \
     --bot Steps --results "$tmp/x.txt" --engine "$engine" --bot-engine "$engine" \
     --bot-option selective --build "$build"
-refused "moves alone" "--engine is missing" python3 "$script" "$records" --bot Steps \
-    --results "$tmp/r.txt" --moves "$tmp/m.txt" --build "$build"
+refused "records out alone" "--engine is missing" python3 "$script" "$records" --bot Steps \
+    --results "$tmp/r.txt" --records-out "$tmp/m.pgn" --build "$build"
 refused "mute engine" "game 0 turn 4g: the engine ended (waiting for 'bestmove')" python3 \
     "$script" "$records" --bot Steps --games 1 --turns 4 --results "$tmp/x.txt" \
     --engine "$tmp/mute" --build "$build"
