@@ -78,6 +78,8 @@ typedef struct arm_params {
     int hostage_pct;
     /* Percent of the elephant's points by its square (placement.c); 0: off. */
     int elephant_place_pct;
+    /* Points charged for the elephant on the enemy's two home ranks (placement.c); 0: off. */
+    int elephant_deep_points;
     /* Points charged for a piece that one enemy piece outranks (the camel) beside that piece in
      * the enemy's half (hostages.c); 0: off. */
     int camel_exposed_points;
@@ -244,6 +246,8 @@ int arm_placement(const arm_params *p, const arm_state *st, int side);
 /* The points of side's elephant for its square at elephant_place_pct (0 when off or when side
  * has no elephant). */
 int arm_elephant_placement(const arm_params *p, const arm_state *st, int side);
+/* elephant_deep_points when side's elephant stands on the enemy's two home ranks, else 0. */
+int arm_elephant_deep_charge(const arm_params *p, const arm_state *st, int side);
 
 /* steps.c: the step game (search_by_steps). */
 /* Hash of a step-game state: the position's hash at a turn start, otherwise mixed with the step

@@ -68,3 +68,17 @@ int arm_elephant_placement(const arm_params *p, const arm_state *st, int side)
     return arm_elephant_square_points[arm_folded_square(side, arm_lsb(e))] *
            p->elephant_place_pct / 100;
 }
+
+/* Ranks 7 and 8 counted from the elephant's home. In the 25 games against bot_Sharp at 4 steps of
+ * the twenty-eighth round our elephant stood there at 31 of 158 of our turn starts over turns 10
+ * to 22 (and on the enemy's trap rank at 70), Sharp's never (on our trap rank at 37; on its own
+ * third and fourth ranks at 90, ours at 13), and in Sharp's hands our positions of turn 10 won
+ * about half their play-outs where our own search won 1 in 22 (docs/arimaa.md, "The
+ * twenty-ninth round"). An elephant that deep guards little of its own half and ties itself to
+ * the pieces it has pushed onto the enemy's traps. */
+int arm_elephant_deep_charge(const arm_params *p, const arm_state *st, int side)
+{
+    uint64_t e = st->bb[side][ARM_ELEPHANT];
+    if (!e || p->elephant_deep_points <= 0) return 0;
+    return arm_folded_square(side, arm_lsb(e)) / 4 >= 6 ? p->elephant_deep_points : 0;
+}

@@ -75,6 +75,8 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"elephant_place_pct", "evaluation", "int", "0..400", "0",
      "percent of the points for the elephant's square (off its home ranks, towards the centre "
      "files and the enemy's traps)"},
+    {"elephant_deep_points", "evaluation", "int", "0..5000", "0",
+     "points charged for the elephant standing on the enemy's two home ranks"},
     {"camel_exposed_points", "evaluation", "int", "0..5000", "0",
      "points charged for a piece that one enemy piece outranks (the camel) standing beside that "
      "piece in the enemy's half"},
@@ -116,6 +118,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int drag = arm_params_default.attack_drag_squares;
     int hostage = arm_params_default.hostage_pct;
     int ele_place = arm_params_default.elephant_place_pct;
+    int ele_deep = arm_params_default.elephant_deep_points;
     int camel = arm_params_default.camel_exposed_points;
     int camel_own = arm_params_default.camel_exposed_own_pct;
     int exposed = arm_params_default.exposed_pct;
@@ -147,6 +150,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "attack_drag_squares", 2, 5, &drag, err)) ||
         (rc = bac_reg_int(a, "hostage_pct", 0, 400, &hostage, err)) ||
         (rc = bac_reg_int(a, "elephant_place_pct", 0, 400, &ele_place, err)) ||
+        (rc = bac_reg_int(a, "elephant_deep_points", 0, 5000, &ele_deep, err)) ||
         (rc = bac_reg_int(a, "camel_exposed_points", 0, 5000, &camel, err)) ||
         (rc = bac_reg_int(a, "camel_exposed_own_pct", 0, 100, &camel_own, err)) ||
         (rc = bac_reg_int(a, "exposed_pct", 0, 400, &exposed, err)))
@@ -177,6 +181,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->attack_drag_squares = drag;
     p->hostage_pct = hostage;
     p->elephant_place_pct = ele_place;
+    p->elephant_deep_points = ele_deep;
     p->camel_exposed_points = camel;
     p->camel_exposed_own_pct = camel_own;
     p->exposed_pct = exposed;

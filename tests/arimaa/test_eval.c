@@ -1135,6 +1135,52 @@ START_TEST(elephant_place)
 }
 END_TEST
 
+/* The elephant on the enemy's two home ranks (placement.c): charged on Gold's ranks 7 and 8 (a7,
+ * d8, h7), not on rank 6 or nearer (e6, b6, d2), the same with colours swapped; off by
+ * default and at 0; no elephant, no charge; in the evaluation from the side to move's view (its
+ * own elephant deep costs it, the enemy's pays it) and the explain's line; and the knob. */
+START_TEST(elephant_deep)
+{
+    arm_params p = arm_params_default;
+    ck_assert_int_eq(p.elephant_deep_points, 0);
+    p.elephant_deep_points = 70;
+    static const struct {
+        const char *square;
+        int charged;
+    } gold[] = {{"a7", 1}, {"d8", 1}, {"h7", 1}, {"e6", 0}, {"b6", 0}, {"d2", 0}};
+    for (size_t i = 0; i < sizeof gold / sizeof gold[0]; i++) {
+        char pos[32];
+        snprintf(pos, sizeof pos, "E%s Ra1 rh8 ee4", gold[i].square);
+        arm_state st = at_pos('g', pos);
+        int want = gold[i].charged ? 70 : 0;
+        int got = arm_elephant_deep_charge(&p, &st, ARM_GOLD);
+        ck_assert_msg(got == want, "elephant on %s: %d", gold[i].square, got);
+        ck_assert_int_eq(arm_elephant_deep_charge(&arm_params_default, &st, ARM_GOLD), 0);
+        /* Silver's elephant on e4 is on its own rank 5: never charged. */
+        ck_assert_int_eq(arm_elephant_deep_charge(&p, &st, ARM_SILVER), 0);
+        arm_state m = mirrored(&st);
+        ck_assert_int_eq(arm_elephant_deep_charge(&p, &m, ARM_SILVER), want);
+        ck_assert_int_eq(arm_elephant_deep_charge(&p, &m, ARM_GOLD), 0);
+    }
+    arm_state none = at_pos('g', "Ra1 rh8 ed3");
+    ck_assert_int_eq(arm_elephant_deep_charge(&p, &none, ARM_GOLD), 0);
+
+    /* Silver's elephant on d2 (its rank 7): Silver to move pays 70, Gold to move gains it. */
+    arm_params off = p;
+    off.elephant_deep_points = 0;
+    arm_state s = at_pos('s', "ed2 Ee5 Ra1 rh8");
+    ck_assert_int_eq(arm_evaluate(&p, &s) - arm_evaluate(&off, &s), -70);
+    arm_state g = at_pos('g', "ed2 Ee5 Ra1 rh8");
+    ck_assert_int_eq(arm_evaluate(&p, &g) - arm_evaluate(&off, &g), 70);
+    char text[1024];
+    ck_assert_int_gt(arm_explain(&p, &s, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, "\nelephant_deep 0 -70\n"));
+
+    /* The registry knob, 0..5000. */
+    check_knob("elephant_deep_points", offsetof(arm_params, elephant_deep_points), 70, 5001);
+}
+END_TEST
+
 /* The camel beside the enemy elephant in the enemy's half (hostages.c): concrete positions for
  * each condition (beside, the enemy's half, the one piece that outranks it), colour symmetry, the
  * term in the evaluation and the explain, and the knob. */
@@ -1762,6 +1808,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, attack_threat_dragged);
     tcase_add_test(tc, hostage);
     tcase_add_test(tc, elephant_place);
+    tcase_add_test(tc, elephant_deep);
     tcase_add_test(tc, camel_exposed);
     tcase_add_test(tc, exposed);
     tcase_add_test(tc, setup_passed);
