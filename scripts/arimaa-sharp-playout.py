@@ -33,7 +33,9 @@ such a record says which turn of the play-out lost it.
 The report (always; from RESULTS alone when --engine is not given, so it can be rerun, for any
 turns of --turns; a RESULTS name ending in .gz is read through gzip) prints, for each turn
 number, the play-outs, BOT's share of the finished ones with a 95 % interval from
-resampling whole games, and the mean length. Progress and the time left go to standard error.
+resampling whole games, and the mean length; then how the finished ones ended, read from their
+last positions (BOT's wins and losses by goal, elimination or no move), and the mean pieces of
+each side at their starts and ends. Progress and the time left go to standard error.
 
 Usage: scripts/arimaa-sharp-playout.py RECORDS... --bot NAME --results RESULTS
            [--engine "COMMAND" [--depth D] [--bot-engine "COMMAND" [--bot-depth D]
@@ -242,9 +244,9 @@ def play_all(args, starts, oracle, game, boardai, games, lc):
 
 
 def read_results(path, starts):
-    """[(game number, turn number, result or None, turns played)] from RESULTS (read through gzip
-    when its name ends in .gz), each line checked against @p starts, the records' turn starts;
-    raises ValueError saying what is wrong."""
+    """[(game number, turn number, result or None, turns played, start text, end text)] from
+    RESULTS (read through gzip when its name ends in .gz), each line checked against @p starts,
+    the records' turn starts; raises ValueError saying what is wrong."""
     known = {(number, label): text for number, label, text in starts}
     rows = []
     opener = gzip.open if path.endswith(".gz") else open  # bench/data keeps them gzipped
@@ -256,12 +258,52 @@ def read_results(path, starts):
                 raise ValueError("%s line %d: not '<game> <turn> <0|1|-> <turns> <start> | <end>'"
                                  % (path, n))
             number, label = int(fields[0]), fields[1]
-            if known.get((number, label)) != fields[4].split(" | ", 1)[0]:
+            start, end = fields[4].split(" | ", 1)
+            if known.get((number, label)) != start:
                 raise ValueError("%s line %d: game %d turn %s is not a turn start of the "
                                  "records with that position" % (path, n, number, label))
             rows.append((number, int(label[:-1]), None if fields[2] == "-" else int(fields[2]),
-                         int(fields[3])))
+                         int(fields[3]), start, end))
     return rows
+
+
+def pieces(text, bot_gold):
+    """(BOT's side's pieces, the other side's) in the position @p text."""
+    squares = text.split("[", 1)[1][:64]
+    gold, silver = sum(c.isupper() for c in squares), sum(c.islower() for c in squares)
+    return (gold, silver) if bot_gold else (silver, gold)
+
+
+def ending(start, end, result):
+    """How a finished play-out ended, read from its last position @p end: "goal" when a rabbit of
+    the winner stands on the winner's goal rank (Gold's is rank 8, the first eight squares of the
+    text; Silver's rank 1, the last eight), "elimination" when the loser has no rabbit left, and
+    "no move" otherwise (a side that cannot move, or the repetition rule). @p result: BOT's (1
+    won, 0 lost); BOT moves at @p start."""
+    squares = end.split("[", 1)[1][:64]
+    winner_gold = (start[0] == "g") == (result == 1)
+    if ("R" in squares[:8]) if winner_gold else ("r" in squares[56:]):
+        return "goal"
+    if ("r" if winner_gold else "R") not in squares:
+        return "elimination"
+    return "no move"
+
+
+def report_endings(picked):
+    """The line of how BOT's finished play-outs among @p picked ended, and the pieces each side
+    had at their starts and has at their ends (means)."""
+    done = [r for r in picked if r[2] is not None]
+    parts = []
+    for result, word in ((1, "won"), (0, "lost")):
+        hows = [ending(r[4], r[5], r[2]) for r in done if r[2] == result]
+        counts = ", ".join("%s %d" % (how, hows.count(how))
+                           for how in ("goal", "elimination", "no move") if how in hows)
+        parts.append("%s %d%s" % (word, len(hows), " (%s)" % counts if counts else ""))
+    first = [pieces(r[4], r[4][0] == "g") for r in done]
+    last = [pieces(r[5], r[4][0] == "g") for r in done]
+    mean = [sum(p[i] for p in kept) / len(done) for kept in (first, last) for i in (0, 1)]
+    return ("          ends: %s; pieces, start to end: BOT's side %.1f to %.1f, the other %.1f "
+            "to %.1f" % (", ".join(parts), mean[0], mean[2], mean[1], mean[3]))
 
 
 def report(args, rows, turns, oracle):
@@ -279,6 +321,8 @@ def report(args, rows, turns, oracle):
         print("turn %3d  %3d play-outs in %3d games, %3d unfinished  %s  mean length %.0f turns"
               % (turn, len(picked), len({r[0] for r in picked}), len(picked) - len(done), share,
                  sum(r[3] for r in picked) / len(picked)))
+        if done:
+            print(report_endings(picked))
 
 
 def main():
