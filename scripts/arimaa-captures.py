@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Where are the pieces lost? The captures of Arimaa game records, by trap and by side.
+
+Every game of the records that BOT played is replayed step by step: each step token moves its
+piece, and after each step a piece standing on a trap with no friend beside it is taken, as the
+rules say. The board so kept is checked against the library's (the Python binding, on the build
+given) after every turn, so a record the rules and this count disagree on stops the run; and
+where a record notes a capture ("rf6x", as bot_Sharp's turns do), the count must have made that
+very capture in that turn.
+
+A capture is counted for the side whose piece is taken, at the trap it was taken on: one of its
+own home traps (c3 and f3 for Gold, c6 and f6 for Silver) or one of the enemy's. A play-out's
+record (scripts/arimaa-sharp-playout.py --records-out, whose Event tag names the turn it starts
+from) is counted from that turn on; other records from their first turn after the setups, or
+from --from-turn.
+
+Output: for BOT's side and for the other side, the pieces taken at its own home traps and at the
+enemy's, by type, and the mean a game; with --list, every capture (game, turn, piece, trap).
+Measurement only (the test suite checks it on the play-outs kept in bench/data).
+
+Usage: scripts/arimaa-captures.py RECORDS... --bot NAME [--from-turn N] [--list] [--build DIR]
+"""
+import argparse
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FILES = "abcdefgh"
+TRAPS = ("c3", "f3", "c6", "f6")
+STEP = {"n": -8, "s": 8, "e": 1, "w": -1}  # on the text's squares: rank 8 first, file a first
+TYPES = "EMHDCR"
+
+
+def square(name):
+    """The index of square @p name (e.g. 'c6') in a position text's 64 squares."""
+    return (8 - int(name[1])) * 8 + FILES.index(name[0])
+
+
+def beside(index):
+    """The indices of the squares beside square @p index."""
+    rank, file = divmod(index, 8)
+    return [r * 8 + f for r, f in ((rank - 1, file), (rank + 1, file), (rank, file - 1),
+                                   (rank, file + 1)) if 0 <= r < 8 and 0 <= f < 8]
+
+
+def play_steps(board, tokens):
+    """Plays a turn's step tokens on @p board (a list of 64 squares, changed in place); returns
+    [(piece, trap)] of the pieces taken, in order. Raises ValueError on a step that the board
+    does not allow (no such piece there, or a square taken)."""
+    taken = []
+    for token in tokens:
+        if token.endswith("x"):
+            continue
+        match = re.match(r"([RCDHMErcdhme])([a-h][1-8])([nsew])$", token)
+        if not match:
+            raise ValueError("step %r is not a piece, a square and a direction" % token)
+        piece, origin, way = match.groups()
+        at = square(origin)
+        rank, file = divmod(at, 8)
+        if (way == "e" and file == 7) or (way == "w" and file == 0) or \
+                (way == "n" and rank == 0) or (way == "s" and rank == 7):
+            raise ValueError("step %r leaves the board" % token)
+        to = at + STEP[way]
+        if board[at] != piece or board[to] != ".":
+            raise ValueError("step %r: %s holds %r and the square it goes to %r"
+                             % (token, origin, board[at], board[to]))
+        board[at], board[to] = ".", piece
+        for trap in TRAPS:
+            t = square(trap)
+            held = board[t]
+            if held != "." and not any(board[b] != "." and board[b].isupper() == held.isupper()
+                                       for b in beside(t)):
+                board[t] = "."
+                taken.append((held, trap))
+    return taken
+
+
+def noted(tokens):
+    """[(piece, trap)] of the captures a turn's tokens note ('rf6x')."""
+    return [(t[0], t[1:3]) for t in tokens if re.match(r"[RCDHMErcdhme][a-h][1-8]x$", t)]
+
+
+def home(piece, trap):
+    """True when @p trap is one of the home traps of @p piece's side."""
+    return trap[1] == ("3" if piece.isupper() else "6")
+
+
+def start_turn(tags, first):
+    """The label of the first turn counted: a play-out's start, else turn @p first of Gold."""
+    found = re.search(r"from turn (\d+[gs])", tags.get("Event", ""))
+    return found.group(1) if found else "%dg" % first
+
+
+def order(label):
+    """A turn label's place in the game: 12g before 12s before 13g."""
+    return int(label[:-1]), label[-1] in "sb"
+
+
+def count_game(game, lc, tags, turns, first):
+    """[(turn label, piece, trap)] of the captures of one game from its turn start_turn() on;
+    raises ValueError where the board kept here and the library's part."""
+    pos = game.position(lc.setup_board(turns))
+    board = list(pos.text.split("[", 1)[1][:64])
+    begin = order(start_turn(tags, first))
+    found = []
+    for line in turns[2:]:
+        label, *tokens = line.split()
+        played = lc.steps_played(tokens)
+        if not played or pos.winner is not None:
+            break
+        try:
+            taken = play_steps(board, tokens)
+        except ValueError as exc:
+            raise ValueError("turn %s: %s" % (label, exc)) from exc
+        pos.play(played)
+        if "".join(board) != pos.text.split("[", 1)[1][:64]:
+            raise ValueError("turn %s: the board kept here is not the library's" % label)
+        notes = noted(tokens)
+        if notes and sorted(notes) != sorted(taken):
+            raise ValueError("turn %s notes the captures %s, the steps make %s"
+                             % (label, notes, taken))
+        if order(label) >= begin:
+            found.extend((label, piece, trap) for piece, trap in taken)
+    return found
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="The captures of Arimaa game records by trap and by side (measurement only)")
+    ap.add_argument("records", nargs="+", metavar="RECORDS", help="record files of roundrobin.py "
+                    "or of scripts/arimaa-sharp-playout.py --records-out")
+    ap.add_argument("--bot", required=True, help="the bot whose games are counted")
+    ap.add_argument("--from-turn", type=int, default=2,
+                    help="count from this turn of records that are not play-outs (default 2)")
+    ap.add_argument("--list", action="store_true", help="also print every capture")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="the build whose library replays the records (default build)")
+    args = ap.parse_args()
+    if args.from_turn < 2:
+        ap.error("--from-turn counts from turn 2 (turn 1 is the setup)")
+    os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    import boardai  # pylint: disable=import-outside-toplevel
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import importlib.util  # pylint: disable=import-outside-toplevel
+    spec = importlib.util.spec_from_file_location(
+        "loss_check", os.path.join(ROOT, "scripts", "arimaa-loss-check.py"))
+    lc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lc)
+    game = boardai.Game("arimaa")
+    counts = {}
+    games = 0
+    for path in args.records:
+        try:
+            records = lc.read_records(path)
+        except OSError as exc:
+            sys.exit("arimaa-captures: %s" % exc)
+        for n, (tags, turns) in enumerate(records, 1):
+            if args.bot not in (tags.get("White"), tags.get("Black")):
+                continue
+            try:
+                found = count_game(game, lc, tags, turns, args.from_turn)
+            except (ValueError, boardai.BoardAIError) as exc:
+                sys.exit("arimaa-captures: %s game %d: %s" % (path, n, exc))
+            games += 1
+            bot_gold = tags.get("White") == args.bot
+            for label, piece, trap in found:
+                side = "BOT" if piece.isupper() == bot_gold else "other"
+                where = "own" if home(piece, trap) else "enemy's"
+                key = (side, where)
+                counts.setdefault(key, []).append(piece.upper())
+                if args.list:
+                    print("%s game %d turn %s: %s taken on %s (%s home trap)"
+                          % (os.path.basename(path), n, label, piece, trap,
+                             "its own" if where == "own" else "the enemy's"))
+    if not games:
+        sys.exit("arimaa-captures: no game of %s in the records" % args.bot)
+    print("Pieces taken in %d games of %s:" % (games, args.bot))
+    for side, whose in (("BOT", "%s's pieces" % args.bot), ("other", "the other side's")):
+        for where in ("own", "enemy's"):
+            taken = counts.get((side, where), [])
+            kinds = " ".join("%s %d" % (t, taken.count(t)) for t in TYPES if t in taken)
+            print("%s, at %s home traps: %d (%.2f a game)%s"
+                  % (whose, "its own" if where == "own" else "the enemy's", len(taken),
+                     len(taken) / games, "; " + kinds if kinds else ""))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# scripts/arimaa-captures.py on records kept in bench/data: the play-outs of the twenty-ninth
+# round (counted from each play-out's start) and the games against Sharp of the twenty-eighth
+# (from turn 2, and from turn 10). Each side's count must be the pieces it had at the first turn
+# counted less those at the end, as the binding replays the records; every capture a record notes
+# ("Rf6x") in a turn counted must be listed, for that game and turn, on that trap, as the home
+# trap of the side it is (c3 and f3 Gold's, c6 and f6 Silver's); the report's lines must sum the
+# list. A record with a step from an empty square, and one whose note names another trap, are
+# refused with the game and turn; a bot with no game, --from-turn 1, a missing file are refused;
+# --help answers.
+# Usage: tests/arimaa/captures_script.sh <source dir> <build dir>
+set -uo pipefail
+src=$1
+build=$2
+fail=0
+script=$src/scripts/arimaa-captures.py
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=script_util.sh
+. "$(dirname "$0")/script_util.sh"
+
+check() { # check <records> <from turn>: the counts and the list against the binding's replay
+    local records=$1 from=$2
+    python3 "$script" "$records" --bot Steps --from-turn "$from" --list --build "$build" \
+        >"$tmp/out" 2>"$tmp/err" || { echo "$records: $(cat "$tmp/err")"; fail=1; return; }
+    BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" "$records" "$from" \
+        "$tmp/out" <<'PY' || fail=1
+import importlib.util, os, re, sys
+import boardai
+src, records, first, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+spec = importlib.util.spec_from_file_location("lc", os.path.join(src, "scripts",
+                                                                  "arimaa-loss-check.py"))
+lc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lc)
+game = boardai.Game("arimaa")
+lines = open(out).read().splitlines()
+listed = [l for l in lines if " taken on " in l]
+want = {"Steps": 0, "other": 0}
+notes = 0
+name = os.path.basename(records)
+for n, (tags, turns) in enumerate(lc.read_records(records), 1):
+    if "Steps" not in (tags.get("White"), tags.get("Black")):
+        continue
+    gold = tags["White"] == "Steps"
+    start = re.search(r"from turn (\d+[gs])", tags.get("Event", ""))
+    start = start.group(1) if start else "%dg" % first
+    key = lambda label: (int(label[:-1]), label[-1] == "s")
+    pos = game.position(lc.setup_board(turns))
+    army = None
+    for line in turns[2:]:
+        label, *tokens = line.split()
+        if army is None and key(label) >= key(start):
+            army = [sum(c.isupper() for c in pos.text[3:67]),
+                    sum(c.islower() for c in pos.text[3:67])]
+        if pos.winner is not None:
+            break
+        pos.play(lc.steps_played(tokens))
+        if key(label) < key(start):
+            continue
+        for t in tokens:
+            if re.match(r"[RCDHMErcdhme][a-h][1-8]x$", t):
+                notes += 1
+                own = t[2] == ("3" if t[0].isupper() else "6")
+                entry = "%s game %d turn %s: %s taken on %s (%s home trap)" % (
+                    name, n, label, t[0], t[1:3], "its own" if own else "the enemy's")
+                if entry not in listed:
+                    sys.exit("%s: not listed" % entry)
+    if army is None:
+        continue
+    end = [sum(c.isupper() for c in pos.text[3:67]), sum(c.islower() for c in pos.text[3:67])]
+    lost = [army[0] - end[0], army[1] - end[1]]
+    want["Steps"] += lost[0] if gold else lost[1]
+    want["other"] += lost[1] if gold else lost[0]
+total = {"Steps": 0, "other": 0}
+for l in lines:
+    m = re.match(r"(Steps's pieces|the other side's), at .* home traps: (\d+) ", l)
+    if m:
+        total["Steps" if m.group(1).startswith("Steps") else "other"] += int(m.group(2))
+if total != want or len(listed) != sum(want.values()) or notes == 0:
+    sys.exit("%s from %d: counted %s, the replay %s, listed %d, notes %d"
+             % (records, first, total, want, len(listed), notes))
+PY
+}
+check "$src/bench/data/arimaa-playouts-r29-ours.pgn" 2
+check "$src/bench/data/arimaa-sharp4-r28.pgn" 2
+check "$src/bench/data/arimaa-sharp4-r28.pgn" 10
+
+# One concrete capture: Gold's rabbit pulled onto f6 by Silver's dog in the play-out of game 1.
+python3 "$script" "$src/bench/data/arimaa-playouts-r29-ours.pgn" --bot Steps --list \
+    --build "$build" >"$tmp/list"
+grep -qx "arimaa-playouts-r29-ours.pgn game 1 turn 16s: R taken on f6 (the enemy's home trap)" \
+    "$tmp/list" || { echo "the capture of 16s: $(head -3 "$tmp/list")"; fail=1; }
+
+# Broken records: a step from an empty square, a note of a capture on another trap.
+first=$(awk '/^\[/ && seen { exit } /^\[/ { head = 1 } { print } /^1[6-9]s / { seen = 1 }' \
+    "$src/bench/data/arimaa-playouts-r29-ours.pgn")
+echo "$first" | sed 's/^16s Re5n dd5e/16s Re4n dd5e/' >"$tmp/empty.pgn"
+refused "a step from an empty square" "game 1: turn 16s: step 'Re4n'" python3 "$script" \
+    "$tmp/empty.pgn" --bot Steps --build "$build"
+echo "$first" | sed 's/^16s Re5n dd5e Re6e Rf6x/16s Re5n dd5e Re6e Rc6x/' >"$tmp/note.pgn"
+refused "a wrong note" "game 1: turn 16s notes the captures [('R', 'c6')]" python3 "$script" \
+    "$tmp/note.pgn" --bot Steps --build "$build"
+refused "no game" "no game of Nobody" python3 "$script" \
+    "$src/bench/data/arimaa-sharp4-r28.pgn" --bot Nobody --build "$build"
+refused "turn 1" "--from-turn counts from turn 2" python3 "$script" \
+    "$src/bench/data/arimaa-sharp4-r28.pgn" --bot Steps --from-turn 1 --build "$build"
+refused "no file" "arimaa-captures: " python3 "$script" "$tmp/none.pgn" --bot Steps \
+    --build "$build"
+python3 "$script" --help | grep -q -- "--from-turn" || { echo "--help"; fail=1; }
+
+[ $fail -eq 0 ] && echo ok
+exit $fail
