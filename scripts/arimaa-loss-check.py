@@ -20,6 +20,7 @@ suite checks it on five records of bench/data).
 Usage: scripts/arimaa-loss-check.py PGN... --bot NAME [--build DIR] [--games N]
 """
 import argparse
+import gzip
 import os
 import re
 import sys
@@ -29,9 +30,11 @@ FILES = "abcdefgh"
 
 
 def read_records(path):
-    """[(tags, [turn lines])] from a roundrobin.py record file."""
+    """[(tags, [turn lines])] from a roundrobin.py record file (read through gzip when its name
+    ends in .gz, as bench/data keeps the larger ones)."""
     games, tags, turns = [], None, []
-    with open(path, encoding="ascii", errors="replace") as f:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="ascii", errors="replace") as f:
         for line in f:
             line = line.strip()
             tag = re.match(r'\[(\w+) "(.*)"\]$', line)

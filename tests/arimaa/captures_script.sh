@@ -5,9 +5,9 @@
 # counted less those at the end, as the binding replays the records; every capture a record notes
 # ("Rf6x") in a turn counted must be listed, for that game and turn, on that trap, as the home
 # trap of the side it is (c3 and f3 Gold's, c6 and f6 Silver's); the report's lines must sum the
-# list. A record with a step from an empty square, and one whose note names another trap, are
-# refused with the game and turn; a bot with no game, --from-turn 1, a missing file are refused;
-# --help answers.
+# list; gzipped records give the same. A record with a step from an empty square, and one whose
+# note names another trap, are refused with the game and turn; a bot with no game, --from-turn 1
+# and a missing file are refused; --help answers.
 # Usage: tests/arimaa/captures_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -90,6 +90,13 @@ python3 "$script" "$src/bench/data/arimaa-playouts-r29-ours.pgn" --bot Steps --l
     --build "$build" >"$tmp/list"
 grep -qx "arimaa-playouts-r29-ours.pgn game 1 turn 16s: R taken on f6 (the enemy's home trap)" \
     "$tmp/list" || { echo "the capture of 16s: $(head -3 "$tmp/list")"; fail=1; }
+
+# The same records gzipped (as bench/data keeps the larger ones): the same report.
+gzip -c "$src/bench/data/arimaa-playouts-r29-ours.pgn" >"$tmp/records.pgn.gz"
+python3 "$script" "$tmp/records.pgn.gz" --bot Steps --list --build "$build" |
+    sed 's/^records.pgn.gz /arimaa-playouts-r29-ours.pgn /' >"$tmp/list.gz.txt"
+cmp -s "$tmp/list" "$tmp/list.gz.txt" ||
+    { echo "gzipped records: $(head -3 "$tmp/list.gz.txt")"; fail=1; }
 
 # Broken records: a step from an empty square, a note of a capture on another trap.
 first=$(awk '/^\[/ && seen { exit } /^\[/ { head = 1 } { print } /^1[6-9]s / { seen = 1 }' \
