@@ -142,7 +142,6 @@ def main():
     os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     import boardai  # pylint: disable=import-outside-toplevel
-    sys.path.insert(0, os.path.join(ROOT, "scripts"))
     import importlib.util  # pylint: disable=import-outside-toplevel
     spec = importlib.util.spec_from_file_location(
         "loss_check", os.path.join(ROOT, "scripts", "arimaa-loss-check.py"))

@@ -10,8 +10,7 @@
 # and the report's shares must be those counted here from the results file, its "ends" lines
 # (how the play-outs ended, the pieces at their starts and ends) those worked out here from the
 # last positions; a report of one of the turns (from the results gzipped) is that turn's lines
-# alone; the same counts hold for the
-# play-outs kept in bench/data. Then: a bound of 3 turns leaves every play-out unfinished; a
+# alone; the same counts hold for the play-outs kept in bench/data. Then: a bound of 3 turns leaves every play-out unfinished; a
 # results line whose position is not the records' is refused with its line; an engine whose turn
 # the library refuses stops the run, naming the play-out's turn (the first with it on Steps's
 # side, the second on the other), and so does one that ends; no results file without an engine,
