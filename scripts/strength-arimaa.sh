@@ -238,8 +238,11 @@ for pair in "${option_list[@]}"; do
         exit 2
     fi
     name=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
-    if printf 'aei\nsetoption name %s value %s\nisready\nquit\n' "$name" "$value" |
-        "$PROG" --aei | grep -q '^log \(Warning\|Error\)'; then
+    # Captured before grep reads it: grep -q stops at the first match, and under pipefail
+    # the engine's next write would then fail the pipeline.
+    reply=$(printf 'aei\nsetoption name %s value %s\nisready\nquit\n' "$name" "$value" |
+        "$PROG" --aei)
+    if grep -q '^log \(Warning\|Error\)' <<<"$reply"; then
         echo "strength-arimaa.sh: $PROG refuses the AEI option $name=$value" >&2
         exit 2
     fi

@@ -216,7 +216,7 @@ castling() {
 run_match() {
     local out
     out=$("${REF[@]}" "$@" --seed "$SEED") || true
-    echo "$out" | grep -v '^game ' || true
+    grep -v '^game ' <<<"$out" || true
     RESULT=$(echo "$out" | sed -n 's/^score: .*(+\([0-9]*\) -\([0-9]*\) =\([0-9]*\),.*/\1 \2 \3/p')
     [ -n "$RESULT" ] || { echo "strength.sh: the match did not finish" >&2; echo "$out" >&2; exit 1; }
     TIMELOSS=$(echo "$out" | sed -n 's/^illegal moves: .*time losses: \([0-9]*\),.*/\1/p')

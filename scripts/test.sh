@@ -287,7 +287,7 @@ programs() {
         [ -x "$prog" ] || continue
         n=$((n + 1))
         echo "--- $(basename "$prog")"
-        "$prog" --help | grep -qi 'usage' || { echo "--help: no usage"; return 1; }
+        grep -qi usage <<<"$("$prog" --help)" || { echo "--help: no usage"; return 1; }
         "$prog" --version || return 1
         "$prog" --no-such-option 2>/dev/null
         status=$?
@@ -295,10 +295,10 @@ programs() {
         out=$(printf 'moves\nresult\nplay not-a-move\nfrobnicate\ngo depth 2\nquit\n' |
             timeout 120 "$prog" --protocol) || { echo "--protocol failed"; return 1; }
         echo "$out"
-        echo "$out" | grep -q '^ongoing$' || { echo "no 'ongoing' from result"; return 1; }
-        echo "$out" | grep -q '^error: .*not-a-move' || { echo "illegal move not refused"; return 1; }
-        echo "$out" | grep -q '^error: unknown command' || { echo "unknown command not refused"; return 1; }
-        echo "$out" | grep -q '^bestmove .* score -\{0,1\}[0-9]' || { echo "no bestmove"; return 1; }
+        grep -q '^ongoing$' <<<"$out" || { echo "no 'ongoing' from result"; return 1; }
+        grep -q '^error: .*not-a-move' <<<"$out" || { echo "illegal move not refused"; return 1; }
+        grep -q '^error: unknown command' <<<"$out" || { echo "unknown command not refused"; return 1; }
+        grep -q '^bestmove .* score -\{0,1\}[0-9]' <<<"$out" || { echo "no bestmove"; return 1; }
     done
     if [ -x "$BUILD/bench/boardai-bench" ]; then
         echo "--- boardai-bench"

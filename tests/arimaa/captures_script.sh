@@ -113,7 +113,7 @@ refused "turn 1" "--from-turn counts from turn 2" python3 "$script" \
     "$src/bench/data/arimaa-sharp4-r28.pgn" --bot Steps --from-turn 1 --build "$build"
 refused "no file" "arimaa-captures: " python3 "$script" "$tmp/none.pgn" --bot Steps \
     --build "$build"
-python3 "$script" --help | grep -q -- "--from-turn" || { echo "--help"; fail=1; }
+grep -q -- "--from-turn" <<<"$(python3 "$script" --help)" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

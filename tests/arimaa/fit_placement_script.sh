@@ -95,7 +95,7 @@ case "$rc $out" in
 esac
 out=$(python3 "$script" "$scored" --build "$build" --ridge -1 2>&1)
 [ $? -eq 2 ] || { echo "--ridge -1: $out"; fail=1; }
-python3 "$script" --help | grep -q "placement table" || { echo "--help"; fail=1; }
+grep -q "placement table" <<<"$(python3 "$script" --help)" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

@@ -80,9 +80,9 @@ grep -q "^# .*by steps 1-4 and none: 2 1 0 0 3\.$" "$tmp/goals.txt" || { echo "h
 
 out=$(python3 "$script" "$tmp/positions.txt" --sharp-dev "$tmp/sharp-standin" --max-negative 0 2>/dev/null)
 [ "$(echo "$out" | grep -v '^#' | grep -c .)" = 4 ] || { echo "--max-negative 0: $out"; fail=1; }
-echo "$out" | grep -q " 5$" && { echo "--max-negative 0 kept a position without a goal: $out"; fail=1; }
+grep -q " 5$" <<<"$out" && { echo "--max-negative 0 kept a position without a goal: $out"; fail=1; }
 out=$(python3 "$script" "$tmp/positions.txt" --sharp-dev "$tmp/sharp-standin" --max-negative 1 2>/dev/null)
-[ "$(echo "$out" | grep -c ' 5$')" = 1 ] || { echo "--max-negative 1: $out"; fail=1; }
+[ "$(grep -c ' 5$' <<<"$out")" = 1 ] || { echo "--max-negative 1: $out"; fail=1; }
 
 refused "missing file" "$tmp/none.txt: no such file" python3 "$script" "$tmp/none.txt" \
     --sharp-dev "$tmp/sharp-standin"
@@ -93,7 +93,7 @@ refused "not executable" "$tmp/none: not an executable" python3 "$script" "$tmp/
     --sharp-dev "$tmp/none"
 refused "mute stand-in" "stopped without naming the position" env STANDIN_MUTE=1 python3 \
     "$script" "$tmp/positions.txt" --sharp-dev "$tmp/sharp-standin"
-python3 "$script" --help | grep -q -- "--sharp-dev BINARY" || { echo "--help"; fail=1; }
+grep -q -- "--sharp-dev BINARY" <<<"$(python3 "$script" --help)" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

@@ -69,7 +69,7 @@ esac
 err=$(python3 "$script" "$tmp/bad.pgn" --bot Nobody --build "$build" 2>&1 >/dev/null)
 status=$?
 [ $status -eq 1 ] && [[ $err == *"no game of Nobody"* ]] || { echo "unknown bot: status $status, '$err'"; fail=1; }
-python3 "$script" --help | grep -q -- "--bot" || { echo "--help"; fail=1; }
+grep -q -- "--bot" <<<"$(python3 "$script" --help)" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

@@ -110,7 +110,7 @@ refused "unknown parameter" "setting 4:no_such=1:" --scores "$scores" --list --g
     --setting 4:no_such=1
 refused "no scores" "none.txt: no such scores file" --scores "$tmp/none.txt" --list
 refused "no mode" "one of the arguments --sharp --list is required" --scores "$scores"
-python3 "$script" --help | grep -q "LIMIT\[:PARAMS\]" || { echo "--help"; fail=1; }
+grep -q "LIMIT\[:PARAMS\]" <<<"$(python3 "$script" --help)" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

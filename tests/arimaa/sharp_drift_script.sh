@@ -106,15 +106,15 @@ out=$(python3 "$script" "$records" --bot Steps --games 4 --bands 2,3-10,11- --bo
 status=$?
 [ $status -eq 0 ] || { echo "drift: exit status $status: $out"; fail=1; }
 while IFS= read -r line; do
-    echo "$out" | grep -qF "$line" || { echo "expected '$line' in: $out"; fail=1; }
+    grep -qF "$line" <<<"$out" || { echo "expected '$line' in: $out"; fail=1; }
 done <<<"$expected"
 [ "$(echo "$expected" | wc -l)" -eq 3 ] || { echo "expected three bands: $expected"; fail=1; }
 # Each band: an interval around the mean, our evaluation's mean, and the components' means.
-[ "$(echo "$out" | grep -Ec '\(95 %, games resampled 50 times\)  ours +[+-][0-9]+$')" -eq 3 ] ||
+[ "$(grep -Ec '\(95 %, games resampled 50 times\)  ours +[+-][0-9]+$' <<<"$out")" -eq 3 ] ||
     { echo "intervals or ours: $out"; fail=1; }
-[ "$(echo "$out" | grep -c '^    Material +0 PieceSquare +7 TCScore +0 ')" -eq 3 ] ||
+[ "$(grep -c '^    Material +0 PieceSquare +7 TCScore +0 ' <<<"$out")" -eq 3 ] ||
     { echo "components: $out"; fail=1; }
-echo "$out" | grep -q "^Sharp's static view of Steps's [0-9]* turn starts in 4 games" ||
+grep -q "^Sharp's static view of Steps's [0-9]* turn starts in 4 games" <<<"$out" ||
     { echo "header: $out"; fail=1; }
 # --threats: the stand-in's threats by side, type and half, counted in a second replay.
 expected=$(BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python:$tmp python3 - "$records" <<'PY'
@@ -151,7 +151,7 @@ PY
 out=$(python3 "$script" "$records" --bot Steps --games 3 --bands 3-10 --boot 5 --threats \
     --sharp-dev "$tmp/sharp-standin" --build "$build" 2>&1)
 while IFS= read -r line; do
-    echo "$out" | grep -qxF "$line" || { echo "threats: expected '$line' in: $out"; fail=1; }
+    grep -qxF "$line" <<<"$out" || { echo "threats: expected '$line' in: $out"; fail=1; }
 done <<<"$expected"
 [ "$(echo "$expected" | wc -l)" -eq 2 ] || { echo "expected two threat lines: $expected"; fail=1; }
 refused "no threat grid" "printed no threat on each square" env STANDIN_NOGRID=1 python3 \
@@ -161,7 +161,7 @@ refused "no threat grid" "printed no threat on each square" env STANDIN_NOGRID=1
 # A band with no turn is said so.
 out=$(python3 "$script" "$records" --bot Steps --games 1 --bands 2,500- --boot 5 \
     --sharp-dev "$tmp/sharp-standin" --build "$build" 2>&1)
-echo "$out" | grep -q "^turns 500-   none$" || { echo "empty band: $out"; fail=1; }
+grep -q "^turns 500-   none$" <<<"$out" || { echo "empty band: $out"; fail=1; }
 
 refused "bands" "'4-2' ends before it starts" python3 "$script" "$records" --bot Steps \
     --bands 2,4-2 --sharp-dev "$tmp/sharp-standin" --build "$build"
@@ -173,7 +173,7 @@ refused "not executable" "$tmp/none: not an executable" python3 "$script" "$reco
     --bot Steps --sharp-dev "$tmp/none" --build "$build"
 refused "short answer" "answered 5 of" env STANDIN_LIMIT=5 python3 "$script" "$records" \
     --bot Steps --games 2 --sharp-dev "$tmp/sharp-standin" --build "$build"
-python3 "$script" --help | grep -q -- "--sharp-dev BINARY" || { echo "--help"; fail=1; }
+grep -q -- "--sharp-dev BINARY" <<<"$(python3 "$script" --help)" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

@@ -68,7 +68,7 @@ for band in 2-6 7-; do
               printf "\n%3d turns, mean cost %.0f", on, osum / on }')
     first=${want%%$'\n'*}
     second=${want#*$'\n'}
-    line=$(echo "$out" | grep "^  turns $band ")
+    line=$(grep "^  turns $band " <<<"$out")
     case $line in
     *"$first"*"; opponent's $second") ;;
     *) echo "band $band: want '$first ... $second' in '$line'"; fail=1 ;;
@@ -123,7 +123,7 @@ case $out in
 *"none.txt: no such scores file (score the records with --sharp first)"*) ;;
 *) echo "no scores: $out"; fail=1 ;;
 esac
-python3 "$script" --help | grep -q "scores" || { echo "--help"; fail=1; }
+grep -q "scores" <<<"$(python3 "$script" --help)" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

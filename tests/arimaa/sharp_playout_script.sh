@@ -262,7 +262,7 @@ refused "not executable" "$tmp/none is not an executable" python3 "$script" "$re
     --bot Steps --results "$tmp/r.txt" --engine "$tmp/none aei" --build "$build"
 refused "unclosed quote" "is not a command line" python3 "$script" "$records" --bot Steps \
     --results "$tmp/r.txt" --engine "'$tmp/none aei" --build "$build"
-python3 "$script" --help | grep -q -- "--engine COMMAND" || { echo "--help"; fail=1; }
+grep -q -- "--engine COMMAND" <<<"$(python3 "$script" --help)" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

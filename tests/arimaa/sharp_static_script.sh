@@ -63,17 +63,17 @@ chmod +x "$tmp/sharp-standin"
 out=$(python3 "$script" "$scores" --sharp-dev "$tmp/sharp-standin" --build "$build" --boot 20 2>&1)
 status=$?
 [ $status -eq 0 ] || { echo "fit: exit status $status: $out"; fail=1; }
-echo "$out" | grep -q "R^2 1.000 (material alone" || { echo "R^2: $out"; fail=1; }
-echo "$out" | grep -q ", 8.00 of Sharp's points per point of our material" ||
+grep -q "R^2 1.000 (material alone" <<<"$out" || { echo "R^2: $out"; fail=1; }
+grep -q ", 8.00 of Sharp's points per point of our material" <<<"$out" ||
     { echo "unit: $out"; fail=1; }
-echo "$out" | grep -q "^  blocking         +50 % \[+50, +50\]$" || { echo "blocking: $out"; fail=1; }
-echo "$out" | grep -q "^  attack_threat    +25 % \[+25, +25\]$" || { echo "attack: $out"; fail=1; }
-echo "$out" | grep -q "^  hostage          +75 % \[+75, +75\]$" || { echo "hostage: $out"; fail=1; }
+grep -q "^  blocking         +50 % \[+50, +50\]$" <<<"$out" || { echo "blocking: $out"; fail=1; }
+grep -q "^  attack_threat    +25 % \[+25, +25\]$" <<<"$out" || { echo "attack: $out"; fail=1; }
+grep -q "^  hostage          +75 % \[+75, +75\]$" <<<"$out" || { echo "hostage: $out"; fail=1; }
 for term in passed goal_threat power_balance loose_rabbits traps threat placement ele_blockade \
     ele_place camel_exposed exposed; do
-    echo "$out" | grep -Eq "^  $term +[+-]0 %" || { echo "$term: $out"; fail=1; }
+    grep -Eq "^  $term +[+-]0 %" <<<"$out" || { echo "$term: $out"; fail=1; }
 done
-echo "$out" | grep -Eq "^  ThreatScore +[+-]0\.0[0-9]{2} " || { echo "residual: $out"; fail=1; }
+grep -Eq "^  ThreatScore +[+-]0\.0[0-9]{2} " <<<"$out" || { echo "residual: $out"; fail=1; }
 # --params: a knob that shapes a fitted term reaches our evaluation. The stand-in counts dragged
 # pieces four squares from a trap; the fit is exact only when ours does too.
 drag_fit() {
@@ -81,10 +81,10 @@ drag_fit() {
         "$tmp/sharp-standin" --build "$build" --boot 5 "$@" 2>&1
 }
 out=$(drag_fit --params attack_drag_squares=4)
-echo "$out" | grep -q "R^2 1.000 (material alone" || { echo "params: $out"; fail=1; }
-echo "$out" | grep -q "^  attack_threat    +25 % \[+25, +25\]$" || { echo "params: $out"; fail=1; }
+grep -q "R^2 1.000 (material alone" <<<"$out" || { echo "params: $out"; fail=1; }
+grep -q "^  attack_threat    +25 % \[+25, +25\]$" <<<"$out" || { echo "params: $out"; fail=1; }
 out=$(drag_fit)
-echo "$out" | grep -q "R^2 1.000 (material alone" && { echo "params unused: $out"; fail=1; }
+grep -q "R^2 1.000 (material alone" <<<"$out" && { echo "params unused: $out"; fail=1; }
 refused "params fitted" "attack_threat_pct is fitted here" python3 "$script" "$scores" \
     --sharp-dev "$tmp/sharp-standin" --build "$build" --params attack_threat_pct=30
 refused "params range" "attack_drag_squares must be 2..5" python3 "$script" "$scores" \
@@ -93,11 +93,11 @@ refused "params range" "attack_drag_squares must be 2..5" python3 "$script" "$sc
 # --split-traps: the trap term's four parts are fitted apart, each at 0 here too.
 out=$(python3 "$script" "$scores" --sharp-dev "$tmp/sharp-standin" --build "$build" --boot 5 \
     --split-traps 2>&1)
-echo "$out" | grep -q "^  blocking         +50 % \[+50, +50\]$" || { echo "split: $out"; fail=1; }
+grep -q "^  blocking         +50 % \[+50, +50\]$" <<<"$out" || { echo "split: $out"; fail=1; }
 for term in trap_control trap_danger trap_danger_frozen trap_danger_stuck; do
-    echo "$out" | grep -Eq "^  $term +[+-]0 %" || { echo "split $term: $out"; fail=1; }
+    grep -Eq "^  $term +[+-]0 %" <<<"$out" || { echo "split $term: $out"; fail=1; }
 done
-echo "$out" | grep -q "^  traps " && { echo "split: traps still whole: $out"; fail=1; }
+grep -q "^  traps " <<<"$out" && { echo "split: traps still whole: $out"; fail=1; }
 
 # --siblings: the fit of move choice, within each position's turns, finds the same make-up; the
 # fitted weights then choose Sharp's best turn everywhere (no regret), and are printed as a setting.
@@ -106,7 +106,7 @@ out=$(python3 "$script" "$scores" --sharp-dev "$tmp/sharp-standin" --build "$bui
 status=$?
 [ $status -eq 0 ] || { echo "siblings: exit status $status: $out"; fail=1; }
 # (each line of the answer that must be there, and what it checks)
-must() { echo "$out" | grep -Eq "$1" || { echo "siblings $2: $out"; fail=1; }; }
+must() { grep -Eq "$1" <<<"$out" || { echo "siblings $2: $out"; fail=1; }; }
 must "^[0-9]+ turns from 1[0-9] positions of [0-9]+ games; .*: R\^2 1\.000 " "R^2"
 must "^  blocking         \+50 % \[\+50, \+50\]$" "blocking"
 must "^  hostage          \+75 % \[\+75, \+75\]$" "hostage"
@@ -126,7 +126,7 @@ refused "not executable" "$tmp/none: not an executable" python3 "$script" "$scor
 gzip -dc "$scores" | head -n 20 >"$tmp/few.txt"
 refused "few positions" "open, quiet positions" python3 "$script" "$tmp/few.txt" \
     --sharp-dev "$tmp/sharp-standin" --build "$build"
-python3 "$script" --help | grep -q -- "--sharp-dev BINARY" || { echo "--help"; fail=1; }
+grep -q -- "--sharp-dev BINARY" <<<"$(python3 "$script" --help)" || { echo "--help"; fail=1; }
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

@@ -18,8 +18,8 @@ echo "$out"
 first=$(echo "$out" | sed -n 1p)
 [ "$(echo "$first" | tr ' ' '\n' | sort | tr '\n' ' ')" = "a b c d e f g " ] ||
     fail "moves: '$first' is not the seven columns"
-echo "$out" | grep -q '^info depth 6 ' || fail "no info line at depth 6"
-echo "$out" | grep -Eq '^bestmove [a-g] score -?[0-9]+ value ' || fail "no bestmove"
-echo "$out" | grep -q "^error: play 'h'" || fail "the bad move h got no error"
+grep -q '^info depth 6 ' <<<"$out" || fail "no info line at depth 6"
+grep -Eq '^bestmove [a-g] score -?[0-9]+ value ' <<<"$out" || fail "no bestmove"
+grep -q "^error: play 'h'" <<<"$out" || fail "the bad move h got no error"
 [ "$(echo "$out" | tail -n 1)" = "ongoing" ] || fail "play d was not played quietly"
 echo "cli_connect4: ok"

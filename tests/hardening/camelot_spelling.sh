@@ -33,13 +33,13 @@ for args in "--N abc" "--knight-n abc" "--N 5000" "--castle-moves 999"; do
     *castle*) want=castle_moves ;;
     *) want=N ;;
     esac
-    echo "$err" | grep -q "\\b$want\\b" || { echo "$args: the error does not name $want: $err"; fail=1; }
+    grep -q "\\b$want\\b" <<<"$err" || { echo "$args: the error does not name $want: $err"; fail=1; }
 done
 
 # --help lists the registry's spellings and marks the old ones deprecated.
 help=$("$prog" --help)
 for opt in "--N REAL" "--castle_moves N" "--fifty_move_rule" "--repetition_draw" "--weights NAME"; do
-    echo "$help" | grep -q -- "$opt" || { echo "--help does not list $opt"; fail=1; }
+    grep -q -- "$opt" <<<"$help" || { echo "--help does not list $opt"; fail=1; }
 done
-echo "$help" | grep -- "--knight-n" | grep -q deprecated || { echo "--help: --knight-n not marked deprecated"; fail=1; }
+grep -- "--knight-n" <<<"$help" | grep -q deprecated || { echo "--help: --knight-n not marked deprecated"; fail=1; }
 exit $fail
