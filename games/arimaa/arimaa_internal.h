@@ -87,6 +87,9 @@ typedef struct arm_params {
     int camel_exposed_own_pct;
     /* Percent of the charge for pieces beside a stronger enemy piece (exposed.c); 0: off. */
     int exposed_pct;
+    /* Points charged per guard short of two beside a home trap the enemy dominates (guards.c);
+     * 0: off. */
+    int home_guard_points;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */
@@ -238,6 +241,11 @@ int arm_hostage_terms(const arm_params *p, const arm_state *st, int side);
  * side's view (the enemy's charge less its own). */
 int arm_exposed_charge(const arm_params *p, const arm_state *st, int side);
 int arm_exposed_terms(const arm_params *p, const arm_state *st, int side);
+
+/* guards.c: the charge to side for the guards its home traps lack where the enemy dominates them,
+ * and the term from side's view (the enemy's charge less its own). */
+int arm_home_guard_charge(const arm_params *p, const arm_state *st, int side);
+int arm_home_guard_terms(const arm_params *p, const arm_state *st, int side);
 
 /* placement.c: the class (0..ARM_PLACE_CLASSES-1) of side's piece of type t, and the placement
  * term of side's non-rabbit pieces (side's view, unscaled); and the elephant's own square. */

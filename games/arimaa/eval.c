@@ -46,6 +46,7 @@ const arm_params arm_params_default = {
     .camel_exposed_points = 0,
     .camel_exposed_own_pct = 0,
     .exposed_pct = 0,
+    .home_guard_points = 0,
     .goal_unsearched_flat = 1,
     .goal_extra_steps = 1,
     .goal_two_turns = {0, 0},
@@ -438,6 +439,7 @@ int arm_evaluate(const arm_params *p, const arm_state *st)
     score += arm_attack_terms(p, st, me, taken);
     score += arm_hostage_terms(p, st, me);
     score += arm_exposed_terms(p, st, me);
+    score += arm_home_guard_terms(p, st, me);
     score += arm_elephant_placement(p, st, me) - arm_elephant_placement(p, st, opp);
     score -= arm_elephant_deep_charge(p, st, me) - arm_elephant_deep_charge(p, st, opp);
     if (score > BA_SCORE_EVAL_MAX) score = BA_SCORE_EVAL_MAX;
@@ -472,12 +474,14 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
     if (st->phase == ARM_PHASE_PLAY)
         for (int side = 0; side < 2; side++) hostage[side] = -arm_hostage_charge(p, st, side);
     int ele_place[2] = {0, 0}, ele_deep[2] = {0, 0}, camel[2] = {0, 0}, exposed[2] = {0, 0};
+    int guards[2] = {0, 0};
     if (st->phase == ARM_PHASE_PLAY)
         for (int side = 0; side < 2; side++) {
             ele_place[side] = arm_elephant_placement(p, st, side);
             ele_deep[side] = -arm_elephant_deep_charge(p, st, side);
             camel[side] = -arm_camel_exposed_charge(p, st, side);
             exposed[side] = -arm_exposed_charge(p, st, side);
+            guards[side] = -arm_home_guard_charge(p, st, side);
         }
     char out[1024];
     int n = snprintf(out, sizeof out,
@@ -486,7 +490,7 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
                      "loose_rabbits %d %d\ntraps %d %d\nplacement %d %d\n"
                      "elephant_blockade %d %d\nattack_threat %d %d\nhostage %d %d\n"
                      "elephant_place %d %d\nelephant_deep %d %d\ncamel_exposed %d %d\n"
-                     "exposed %d %d\ntotal(side to move) %d\n",
+                     "exposed %d %d\nhome_guards %d %d\ntotal(side to move) %d\n",
                      mat, -mat, g.blocking, s.blocking, g.passed, s.passed, g.goal, s.goal, g.power,
                      s.power, g.best_steps, s.best_steps, arm_threat_gain(p, st, ARM_GOLD),
                      arm_threat_gain(p, st, ARM_SILVER), -g.loose, -s.loose, traps, -traps,
@@ -494,7 +498,8 @@ int arm_explain(const arm_params *p, const arm_state *st, char *buf, size_t cap)
                      attack[ARM_GOLD], attack[ARM_SILVER], hostage[ARM_GOLD], hostage[ARM_SILVER],
                      ele_place[ARM_GOLD], ele_place[ARM_SILVER], ele_deep[ARM_GOLD],
                      ele_deep[ARM_SILVER], camel[ARM_GOLD], camel[ARM_SILVER],
-                     exposed[ARM_GOLD], exposed[ARM_SILVER], arm_evaluate(p, st));
+                     exposed[ARM_GOLD], exposed[ARM_SILVER], guards[ARM_GOLD], guards[ARM_SILVER],
+                     arm_evaluate(p, st));
     if (n < 0 || (size_t)n >= sizeof out || !buf || (size_t)n + 1 > cap) return BA_ERR_BUFFER;
     memcpy(buf, out, (size_t)n + 1);
     return n;

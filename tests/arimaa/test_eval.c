@@ -1375,6 +1375,86 @@ START_TEST(exposed)
 }
 END_TEST
 
+/* The guards of a home trap the enemy dominates: home_guard_points per guard short of two
+ * beside the trap, when an unfrozen enemy piece within two squares of it outranks every piece
+ * of the side's there (guards.c). */
+START_TEST(home_guards)
+{
+    arm_params p = arm_params_default;
+    p.home_guard_points = 100;
+    arm_params off = p;
+    off.home_guard_points = 0;
+    /* Gold's rabbit on c2 guards c3; Silver's elephant on d3 outranks it: one guard short. */
+    arm_state one = at_pos('g', "Rc2 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &one, ARM_GOLD), 100);
+    ck_assert_int_eq(arm_home_guard_charge(&p, &one, ARM_SILVER), 0);
+    ck_assert_int_eq(arm_home_guard_charge(&off, &one, ARM_GOLD), 0);
+    arm_state one_m = mirrored(&one);
+    ck_assert_int_eq(arm_home_guard_charge(&p, &one_m, ARM_SILVER), 100);
+    ck_assert_int_eq(arm_home_guard_charge(&p, &one_m, ARM_GOLD), 0);
+    /* A second guard (b3) ends the charge; none (the rabbit two squares off, c1) doubles it. */
+    arm_state two = at_pos('g', "Rc2 Rb3 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &two, ARM_GOLD), 0);
+    arm_state none = at_pos('g', "Rc1 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &none, ARM_GOLD), 200);
+    /* Nothing of Gold's within two squares: nothing to defend, no charge. */
+    arm_state empty = at_pos('g', "Rb5 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &empty, ARM_GOLD), 0);
+    /* Gold's strongest piece there decides: a camel (on c2, the one guard, or on d2, diagonal
+     * to c3 and so no guard) is outranked by the elephant; an elephant (c2, or b2 two squares
+     * off) is not. */
+    arm_state camel = at_pos('g', "Mc2 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &camel, ARM_GOLD), 100);
+    arm_state camel_diagonal = at_pos('g', "Rc2 Md2 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &camel_diagonal, ARM_GOLD), 100);
+    arm_state equal = at_pos('g', "Ec2 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &equal, ARM_GOLD), 0);
+    arm_state held = at_pos('g', "Rc2 Eb2 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &held, ARM_GOLD), 0);
+    /* A frozen enemy piece cannot push or pull: Silver's cat on e3, frozen by Gold's dog on e4
+     * (three squares from c3), does not dominate c3 where Gold has a rabbit on c2; with a
+     * silver rabbit on e2 beside it the cat is free, and c3 is one guard short. The dog (two
+     * squares from f3) holds f3. */
+    arm_state frozen = at_pos('g', "Rc2 ce3 De4 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &frozen, ARM_GOLD), 0);
+    arm_state freed = at_pos('g', "Rc2 ce3 re2 De4 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &freed, ARM_GOLD), 100);
+    /* The two home traps add up: c3 one short, f3 (a rabbit on g2, diagonal to it, the silver
+     * camel on f2) two. Silver's own traps are not Gold's to guard (c6: Gold's rabbit on c7, a
+     * silver horse on d7). */
+    arm_state both = at_pos('g', "Rc2 ed3 Rg2 mf2 Rc7 hd7 ra8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &both, ARM_GOLD), 300);
+
+    /* Every square for Silver's elephant, Gold's rabbit on c2 (c3's one guard): charged one
+     * guard short when the elephant is within two squares of c3, counted here by distance. */
+    for (int sq = 0; sq < 64; sq++) {
+        int rank = sq / 8, file = sq % 8;
+        if (((rank == 2 || rank == 5) && (file == 2 || file == 5)) || sq == 10) continue;
+        arm_state st;
+        arm_clear(&st);
+        st.phase = ARM_PHASE_PLAY;
+        st.side = ARM_GOLD;
+        arm_put(&st, 10, ARM_GOLD, ARM_RABBIT); /* c2 */
+        arm_put(&st, sq, ARM_SILVER, ARM_ELEPHANT);
+        st.hash = arm_hash_full(&st);
+        int want = abs(file - 2) + abs(rank - 2) <= 2 ? 100 : 0;
+        ck_assert_msg(arm_home_guard_charge(&p, &st, ARM_GOLD) == want,
+                      "elephant on square %d: %d, expected %d", sq,
+                      arm_home_guard_charge(&p, &st, ARM_GOLD), want);
+    }
+
+    /* In the evaluation (Silver to move: Gold's charge is Silver's gain) and the explain. */
+    arm_state s = at_pos('s', "Rc2 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_evaluate(&p, &s) - arm_evaluate(&off, &s), 100);
+    char text[1024];
+    ck_assert_int_gt(arm_explain(&p, &s, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, "\nhome_guards -100 0\n"));
+
+    /* The registry knob, 0..5000. */
+    check_knob("home_guard_points", offsetof(arm_params, home_guard_points), 100, 5001);
+}
+END_TEST
+
 /* A piece beside a trap the opponent controls, a stronger enemy piece near: a share of its
  * material, a larger share when it is frozen, and the third share when it is frozen with no
  * friend within two squares (stuck). */
@@ -1811,6 +1891,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, elephant_deep);
     tcase_add_test(tc, camel_exposed);
     tcase_add_test(tc, exposed);
+    tcase_add_test(tc, home_guards);
     tcase_add_test(tc, setup_passed);
     tcase_add_test(tc, trap_dominance);
     tcase_add_test(tc, rabbit_advance_terms);

@@ -1,0 +1,52 @@
+/* games/arimaa/guards.c: the guards of a side's home traps when the enemy dominates them.
+ *
+ * A piece is captured on a trap only when no friend stands beside the trap, so the pieces beside
+ * a trap (its guards) are what an attacker must push, pull or lure away before anything of
+ * the defender's near the trap can be taken; with two guards it must move one and then the
+ * other, a whole turn more. That matters where the attacker can push and pull: where its
+ * strongest piece within two squares of the trap outranks every defender there.
+ *
+ * In the play-outs from the turn-10 positions of our games against bot_Sharp (docs/arimaa.md,
+ * "The thirty-first round"), at a turn start with a home trap of ours so dominated and a piece of
+ * ours within two squares of it, we lost 0.13 to 0.23 pieces there by the next turn start with
+ * no guard or one, and 0.02 to 0.09 with two or three. Our search left such a trap with fewer
+ * than two guards at 18 to 23 % of its home-trap turns; Sharp, playing our side from the same
+ * positions, at 9 %. Nothing else in our evaluation counts the guards: the trap term counts them
+ * in its control sum, but at 10 % of a point a unit.
+ *
+ * The charge is home_guard_points for each guard short of two at each such trap (the side's
+ * home traps: c3 and f3 for Gold, c6 and f6 for Silver). */
+#include "arimaa_internal.h"
+
+/* The guards the charge asks for: with two, capturing anything needs both moved first. */
+#define ARM_GUARDS_WANTED 2
+
+/* 1 when an unfrozen enemy piece within two squares of the trap outranks every piece of side's
+ * there (area: the squares within two steps of the trap). */
+static int arm_trap_dominated(const arm_state *st, int side, uint64_t area, uint64_t enemy_free)
+{
+    int top = ARM_ELEPHANT;
+    while (!(st->bb[side][top] & area)) top--; /* the caller knows a piece of side's is there */
+    return (arm_stronger(st, side ^ 1, top) & enemy_free & area) != 0;
+}
+
+int arm_home_guard_charge(const arm_params *p, const arm_state *st, int side)
+{
+    if (p->home_guard_points <= 0 || st->phase != ARM_PHASE_PLAY) return 0;
+    int first = side == ARM_GOLD ? 0 : 2; /* trap indices: c3 f3 (Gold's), c6 f6 (Silver's) */
+    uint64_t enemy_free = st->occ[side ^ 1] & ~arm_frozen(st, side ^ 1);
+    int charge = 0;
+    for (int k = first; k < first + 2; k++) {
+        uint64_t ring = arm_neighbours(arm_bit(arm_trap_square(k)));
+        uint64_t area = ring | arm_neighbours(ring);
+        if (!(st->occ[side] & area) || !arm_trap_dominated(st, side, area, enemy_free)) continue;
+        int guards = arm_popcount(st->occ[side] & ring);
+        if (guards < ARM_GUARDS_WANTED) charge += (ARM_GUARDS_WANTED - guards) * p->home_guard_points;
+    }
+    return charge;
+}
+
+int arm_home_guard_terms(const arm_params *p, const arm_state *st, int side)
+{
+    return arm_home_guard_charge(p, st, side ^ 1) - arm_home_guard_charge(p, st, side);
+}
