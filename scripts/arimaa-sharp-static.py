@@ -21,8 +21,10 @@ The terms off by default are fitted too: the elephant blockade (an elephant with
 square, `elephant_blockade_points`), at 100 points, so that its percent is the points it would
 need; the captures an enemy could prepare over more than one turn (`attack_threat_pct`); the
 pieces held hostage near the enemy's home traps (`hostage_pct`); the elephant's square
-(`elephant_place_pct`); and the camel beside the enemy elephant in the enemy's half
-(`camel_exposed_points`, at 100 points like the blockade).
+(`elephant_place_pct`); the camel beside the enemy elephant in the enemy's half
+(`camel_exposed_points`, at 100 points like the blockade); the pieces beside a stronger enemy
+piece (`exposed_pct`); and the guards a home trap the enemy dominates lacks
+(`home_guard_points`, at 100 points).
 
 With --split-traps the trap term is fitted as its four parts (each alone, the others' weights
 at 0: `trap_control_points`, `trap_danger_pct`, `trap_danger_frozen_pct`,
@@ -72,14 +74,15 @@ SPLIT_NAMES = ["trap_control", "trap_danger", "trap_danger_frozen", "trap_danger
 
 
 # The terms off by default that are fitted too: (the explain's line, the knob that sets it to
-# 100, the name printed). A knob in points (the blockade's, the exposed camel's) is fitted at 100
-# points, so that its percent is the points it would need.
+# 100, the name printed). A knob in points (the blockade's, the exposed camel's, the home guards')
+# is fitted at 100 points, so that its percent is the points it would need.
 EXTRA = [("elephant_blockade", "elephant_blockade_points", "ele_blockade"),
          ("attack_threat", "attack_threat_pct", "attack_threat"),
          ("hostage", "hostage_pct", "hostage"),
          ("elephant_place", "elephant_place_pct", "ele_place"),
          ("camel_exposed", "camel_exposed_points", "camel_exposed"),
-         ("exposed", "exposed_pct", "exposed")]
+         ("exposed", "exposed_pct", "exposed"),
+         ("home_guards", "home_guard_points", "home_guards")]
 
 
 def knobs(ft):

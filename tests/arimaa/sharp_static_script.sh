@@ -34,7 +34,7 @@ os.environ["BOARDAI_LIB"] = "$build/lib"
 import boardai
 knobs = ["blocking_pct", "passed_pct", "goal_table_pct", "power_pct", "loose_rabbit_pct",
          "trap_pct", "threat_pct", "placement_pct", "attack_threat_pct", "hostage_pct",
-         "elephant_place_pct", "camel_exposed_points", "exposed_pct"]
+         "elephant_place_pct", "camel_exposed_points", "exposed_pct", "home_guard_points"]
 extra = os.environ.get("STANDIN_PARAMS", "")
 game = boardai.Game("arimaa:" + ",".join([extra] * bool(extra) + [k + "=100" for k in knobs]))
 limit = int(os.environ.get("STANDIN_LIMIT", "1000000"))
@@ -70,7 +70,7 @@ grep -q "^  blocking         +50 % \[+50, +50\]$" <<<"$out" || { echo "blocking:
 grep -q "^  attack_threat    +25 % \[+25, +25\]$" <<<"$out" || { echo "attack: $out"; fail=1; }
 grep -q "^  hostage          +75 % \[+75, +75\]$" <<<"$out" || { echo "hostage: $out"; fail=1; }
 for term in passed goal_threat power_balance loose_rabbits traps threat placement ele_blockade \
-    ele_place camel_exposed exposed; do
+    ele_place camel_exposed exposed home_guards; do
     grep -Eq "^  $term +[+-]0 %" <<<"$out" || { echo "$term: $out"; fail=1; }
 done
 grep -Eq "^  ThreatScore +[+-]0\.0[0-9]{2} " <<<"$out" || { echo "residual: $out"; fail=1; }
@@ -112,7 +112,7 @@ must "^  blocking         \+50 % \[\+50, \+50\]$" "blocking"
 must "^  hostage          \+75 % \[\+75, \+75\]$" "hostage"
 must "^  the fitted weights 0$" "regret"
 must "^  today's defaults [1-9][0-9]*$" "defaults"
-must "^the fitted weights as a setting: --params blocking_pct=50,passed_pct=0,.*,hostage_pct=75,elephant_place_pct=0,camel_exposed_points=0,exposed_pct=0$" \
+must "^the fitted weights as a setting: --params blocking_pct=50,passed_pct=0,.*,hostage_pct=75,elephant_place_pct=0,camel_exposed_points=0,exposed_pct=0,home_guard_points=0$" \
     "setting"
 refused "siblings too few" "N of 5 or more" python3 "$script" "$scores" \
     --sharp-dev "$tmp/sharp-standin" --build "$build" --siblings 3
