@@ -90,6 +90,9 @@ typedef struct arm_params {
     /* Points charged per guard short of two beside a home trap the enemy dominates (guards.c);
      * 0: off. */
     int home_guard_points;
+    /* Percent of home_guard_points where the enemy's strongest piece near the trap only equals
+     * the side's strongest there. */
+    int home_guard_tied_pct;
     /* 1: a rabbit farther from its goal than goal_search_steps rows scores as goal_search_steps
      * + 1 steps whatever its row (0: its row count), so the goal table does not pay for walking
      * rabbits forward before they can threaten anything. */

@@ -47,6 +47,7 @@ const arm_params arm_params_default = {
     .camel_exposed_own_pct = 0,
     .exposed_pct = 0,
     .home_guard_points = 0,
+    .home_guard_tied_pct = 0,
     .goal_unsearched_flat = 1,
     .goal_extra_steps = 1,
     .goal_two_turns = {0, 0},

@@ -15,19 +15,25 @@
  * in its control sum, but at 10 % of a point a unit.
  *
  * The charge is home_guard_points for each guard short of two at each such trap (the side's
- * home traps: c3 and f3 for Gold, c6 and f6 for Silver). */
+ * home traps: c3 and f3 for Gold, c6 and f6 for Silver), and home_guard_tied_pct percent of that
+ * where the enemy's strongest piece near only equals ours: with the two elephants beside a trap,
+ * the enemy's still pushes and pulls everything else of ours there. */
 #include "arimaa_internal.h"
 
 /* The guards the charge asks for: with two, capturing anything needs both moved first. */
 #define ARM_GUARDS_WANTED 2
 
-/* 1 when an unfrozen enemy piece within two squares of the trap outranks every piece of side's
- * there (area: the squares within two steps of the trap). */
-static int arm_trap_dominated(const arm_state *st, int side, uint64_t area, uint64_t enemy_free)
+/* Percent of the charge at a trap (area: the squares within two steps of it): 100 when an
+ * unfrozen enemy piece there outranks every piece of side's there; home_guard_tied_pct when the
+ * strongest unfrozen enemy piece there only equals side's strongest (it cannot push that piece,
+ * but pushes and pulls the rest as freely); else 0. */
+static int arm_trap_contest_pct(const arm_params *p, const arm_state *st, int side, uint64_t area,
+                                uint64_t enemy_free)
 {
     int top = ARM_ELEPHANT;
     while (!(st->bb[side][top] & area)) top--; /* the caller knows a piece of side's is there */
-    return (arm_stronger(st, side ^ 1, top) & enemy_free & area) != 0;
+    if (arm_stronger(st, side ^ 1, top) & enemy_free & area) return 100;
+    return (st->bb[side ^ 1][top] & enemy_free & area) ? p->home_guard_tied_pct : 0;
 }
 
 int arm_home_guard_charge(const arm_params *p, const arm_state *st, int side)
@@ -39,9 +45,10 @@ int arm_home_guard_charge(const arm_params *p, const arm_state *st, int side)
     for (int k = first; k < first + 2; k++) {
         uint64_t ring = arm_neighbours(arm_bit(arm_trap_square(k)));
         uint64_t area = ring | arm_neighbours(ring);
-        if (!(st->occ[side] & area) || !arm_trap_dominated(st, side, area, enemy_free)) continue;
         int guards = arm_popcount(st->occ[side] & ring);
-        if (guards < ARM_GUARDS_WANTED) charge += (ARM_GUARDS_WANTED - guards) * p->home_guard_points;
+        if (guards >= ARM_GUARDS_WANTED || !(st->occ[side] & area)) continue;
+        int pct = arm_trap_contest_pct(p, st, side, area, enemy_free);
+        charge += (ARM_GUARDS_WANTED - guards) * p->home_guard_points * pct / 100;
     }
     return charge;
 }

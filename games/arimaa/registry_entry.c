@@ -89,6 +89,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"home_guard_points", "evaluation", "int", "0..5000", "0",
      "points charged per guard short of two beside a home trap where an enemy piece outranks "
      "every piece of ours within two squares"},
+    {"home_guard_tied_pct", "evaluation", "int", "0..100", "0",
+     "percent of home_guard_points charged where the enemy's strongest piece near the trap only "
+     "equals ours"},
 };
 
 /* The names of the term scales above, in ARM_TERM_* order. */
@@ -126,6 +129,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int camel_own = arm_params_default.camel_exposed_own_pct;
     int exposed = arm_params_default.exposed_pct;
     int home_guard = arm_params_default.home_guard_points;
+    int home_guard_tied = arm_params_default.home_guard_tied_pct;
     if ((rc = bac_reg_int(a, "material_scale", -lim, lim, &o.eval.material_scale, err)) ||
         (rc = bac_reg_int(a, "blocking_per_side", -lim, lim, &o.eval.blocking_per_side, err)) ||
         (rc = bac_reg_int(a, "power_clip", -lim, lim, &o.eval.power_clip, err)) ||
@@ -158,7 +162,8 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "camel_exposed_points", 0, 5000, &camel, err)) ||
         (rc = bac_reg_int(a, "camel_exposed_own_pct", 0, 100, &camel_own, err)) ||
         (rc = bac_reg_int(a, "exposed_pct", 0, 400, &exposed, err)) ||
-        (rc = bac_reg_int(a, "home_guard_points", 0, 5000, &home_guard, err)))
+        (rc = bac_reg_int(a, "home_guard_points", 0, 5000, &home_guard, err)) ||
+        (rc = bac_reg_int(a, "home_guard_tied_pct", 0, 100, &home_guard_tied, err)))
         return rc;
     int term_pct[ARM_TERMS];
     for (int t = 0; t < ARM_TERMS; t++) {
@@ -191,6 +196,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->camel_exposed_own_pct = camel_own;
     p->exposed_pct = exposed;
     p->home_guard_points = home_guard;
+    p->home_guard_tied_pct = home_guard_tied;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
     if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
         ba_game_destroy(*out);

@@ -1409,8 +1409,21 @@ START_TEST(home_guards)
     ck_assert_int_eq(arm_home_guard_charge(&p, &camel_diagonal, ARM_GOLD), 100);
     arm_state equal = at_pos('g', "Ec2 ed3 Ra8 rh8");
     ck_assert_int_eq(arm_home_guard_charge(&p, &equal, ARM_GOLD), 0);
+    /* Equal there: home_guard_tied_pct percent (the elephants on b4 and d3, Gold's rabbit on
+     * c2 the one guard; with a silver dog on b3 too, the same: the elephants still decide). */
+    arm_params tied = p;
+    tied.home_guard_tied_pct = 40;
+    arm_state elephants = at_pos('g', "Rc2 Eb4 ed3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&p, &elephants, ARM_GOLD), 0);
+    ck_assert_int_eq(arm_home_guard_charge(&tied, &elephants, ARM_GOLD), 40);
+    arm_state elephants_dog = at_pos('g', "Rc2 Eb4 ed3 db3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&tied, &elephants_dog, ARM_GOLD), 40);
+    ck_assert_int_eq(arm_home_guard_charge(&tied, &camel, ARM_GOLD), 100);
     arm_state held = at_pos('g', "Rc2 Eb2 ed3 Ra8 rh8");
     ck_assert_int_eq(arm_home_guard_charge(&p, &held, ARM_GOLD), 0);
+    ck_assert_int_eq(arm_home_guard_charge(&tied, &held, ARM_GOLD), 40); /* two elephants */
+    arm_state stronger = at_pos('g', "Rc2 Eb2 md3 Ra8 rh8");
+    ck_assert_int_eq(arm_home_guard_charge(&tied, &stronger, ARM_GOLD), 0);
     /* A frozen enemy piece cannot push or pull: Silver's cat on e3, frozen by Gold's dog on e4
      * (three squares from c3), does not dominate c3 where Gold has a rabbit on c2; with a
      * silver rabbit on e2 beside it the cat is free, and c3 is one guard short. The dog (two
@@ -1452,6 +1465,7 @@ START_TEST(home_guards)
 
     /* The registry knob, 0..5000. */
     check_knob("home_guard_points", offsetof(arm_params, home_guard_points), 100, 5001);
+    check_knob("home_guard_tied_pct", offsetof(arm_params, home_guard_tied_pct), 40, 101);
 }
 END_TEST
 
