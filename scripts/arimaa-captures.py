@@ -16,9 +16,19 @@ from --from-turn.
 
 Output: for BOT's side and for the other side, the pieces taken at its own home traps and at the
 enemy's, by type, and the mean a game; with --list, every capture (game, turn, piece, trap).
+
+With --trap-states, also the state of BOT's two home traps at each of the other side's turn
+starts, and BOT's pieces taken on each in that turn: whether an unfrozen enemy piece within two
+squares of the trap outranks BOT's strongest piece there ("outranked"), only equals it ("tied"),
+or neither ("held"), or BOT has no piece there; and whether BOT has two guards beside the trap
+or fewer. (A piece on a trap is taken when no friend stands beside it, so with two guards the
+attacker must move both first; an outranked or tied trap is where it can push and pull. These
+are the states the evaluation's home_guard_points and home_guard_tied_pct charge.)
+
 Measurement only (the test suite checks it on the play-outs kept in bench/data).
 
-Usage: scripts/arimaa-captures.py RECORDS... --bot NAME [--from-turn N] [--list] [--build DIR]
+Usage: scripts/arimaa-captures.py RECORDS... --bot NAME [--from-turn N] [--list] [--trap-states]
+                                  [--build DIR]
 """
 import argparse
 import os
@@ -30,6 +40,10 @@ FILES = "abcdefgh"
 TRAPS = ("c3", "f3", "c6", "f6")
 STEP = {"n": -8, "s": 8, "e": 1, "w": -1}  # on the text's squares: rank 8 first, file a first
 TYPES = "EMHDCR"
+STRENGTH = "rcdhme"  # the types from the weakest up
+# The trap states of --trap-states, in the order printed.
+STATES = [("outranked", False), ("outranked", True), ("tied", False), ("tied", True),
+          ("held", False), ("held", True), ("none", None)]
 
 
 def square(name):
@@ -42,6 +56,38 @@ def beside(index):
     rank, file = divmod(index, 8)
     return [r * 8 + f for r, f in ((rank - 1, file), (rank + 1, file), (rank, file - 1),
                                    (rank, file + 1)) if 0 <= r < 8 and 0 <= f < 8]
+
+
+def frozen(board, index):
+    """True when the piece on square @p index has no friend beside it and a stronger enemy
+    piece beside it."""
+    piece = board[index]
+    around = [board[b] for b in beside(index) if board[b] != "."]
+    if any(p.isupper() == piece.isupper() for p in around):
+        return False
+    mine = STRENGTH.index(piece.lower())
+    return any(STRENGTH.index(p.lower()) > mine for p in around)
+
+
+def trap_state(board, trap, gold):
+    """(state, guards) of @p trap for the side (Gold when @p gold) on @p board: the state is
+    'outranked' when an unfrozen enemy piece within two squares of the trap is stronger than
+    every piece of the side's there, 'tied' when the strongest such enemy piece only equals the
+    side's strongest, 'held' otherwise, and 'none' (guards None) when the side has no piece
+    there; guards are the side's pieces beside the trap."""
+    ring = beside(square(trap))
+    area = set(ring) | {b for r in ring for b in beside(r)}  # the trap itself among them
+
+    def mine(piece):
+        return piece != "." and piece.isupper() == gold
+    ours = [STRENGTH.index(board[i].lower()) for i in area if mine(board[i])]
+    if not ours:
+        return "none", None
+    theirs = [STRENGTH.index(board[i].lower()) for i in area
+              if board[i] != "." and not mine(board[i]) and not frozen(board, i)]
+    top, enemy_top = max(ours), max(theirs, default=-1)
+    state = "outranked" if enemy_top > top else "tied" if enemy_top == top else "held"
+    return state, sum(mine(board[b]) for b in ring)
 
 
 def play_steps(board, tokens):
@@ -97,22 +143,34 @@ def order(label):
     return int(label[:-1]), label[-1] in "sb"
 
 
-def count_game(game, lc, tags, turns, first):
-    """[(turn label, piece, trap)] of the captures of one game from its turn start_turn() on;
-    raises ValueError where the board kept here and the library's part."""
+def count_game(game, lc, tags, turns, first, states_gold=None):
+    """([(turn label, piece, trap)] of the captures of one game from its turn start_turn() on,
+    [(turn label, trap, state, guards, pieces taken)]): with @p states_gold (True: Gold's, False:
+    Silver's) the second has the state of that side's home traps (trap_state()) at each of the
+    other side's turn starts and that side's pieces taken on each in the turn; else it is empty.
+    Raises ValueError where the board kept here and the library's part."""
     pos = game.position(lc.setup_board(turns))
     board = list(pos.text.split("[", 1)[1][:64])
     begin = order(start_turn(tags, first))
-    found = []
+    found, states = [], []
     for line in turns[2:]:
         label, *tokens = line.split()
         played = lc.steps_played(tokens)
         if not played or pos.winner is not None:
             break
+        watched = []
+        if states_gold is not None and order(label) >= begin and \
+                (label[-1] in "gw") != states_gold:
+            homes = ("c3", "f3") if states_gold else ("c6", "f6")
+            watched = [(trap,) + trap_state(board, trap, states_gold) for trap in homes]
         try:
             taken = play_steps(board, tokens)
         except ValueError as exc:
             raise ValueError("turn %s: %s" % (label, exc)) from exc
+        for trap, state, guards in watched:
+            lost = sum(1 for piece, where in taken
+                       if where == trap and piece.isupper() == states_gold)
+            states.append((label, trap, state, guards, lost))
         pos.play(played)
         if "".join(board) != pos.text.split("[", 1)[1][:64]:
             raise ValueError("turn %s: the board kept here is not the library's" % label)
@@ -122,7 +180,23 @@ def count_game(game, lc, tags, turns, first):
                              % (label, notes, taken))
         if order(label) >= begin:
             found.extend((label, piece, trap) for piece, trap in taken)
-    return found
+    return found, states
+
+
+def report_states(bot, states):
+    """Prints the --trap-states table from [(state, guards, pieces taken)]."""
+    print("%s's home traps at the other side's turn starts (%d trap-turns), and %s's pieces "
+          "taken on them in that turn:" % (bot, len(states), bot))
+    print("  %-28s %10s %7s %6s %12s" % ("state", "trap-turns", "share", "taken",
+                                         "a trap-turn"))
+    for state, two in STATES:
+        rows = [lost for s, guards, lost in states
+                if s == state and (guards is None or (guards >= 2) == two)]
+        name = "no piece of %s's near" % bot if state == "none" else \
+            "%s, %s guards" % (state, "2 or more" if two else "0 or 1")
+        print("  %-28s %10d %6.1f%% %6d %12s"
+              % (name, len(rows), 100.0 * len(rows) / max(len(states), 1), sum(rows),
+                 "%.3f" % (sum(rows) / len(rows)) if rows else "-"))
 
 
 def main():
@@ -134,6 +208,9 @@ def main():
     ap.add_argument("--from-turn", type=int, default=2,
                     help="count from this turn of records that are not play-outs (default 2)")
     ap.add_argument("--list", action="store_true", help="also print every capture")
+    ap.add_argument("--trap-states", action="store_true",
+                    help="also the state of BOT's home traps at the other side's turn starts, "
+                    "and BOT's pieces taken on them in that turn")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="the build whose library replays the records (default build)")
     args = ap.parse_args()
@@ -150,6 +227,7 @@ def main():
     game = boardai.Game("arimaa")
     counts = {}
     games = 0
+    all_states = []
     for path in args.records:
         try:
             records = lc.read_records(path)
@@ -158,12 +236,14 @@ def main():
         for n, (tags, turns) in enumerate(records, 1):
             if args.bot not in (tags.get("White"), tags.get("Black")):
                 continue
+            bot_gold = tags.get("White") == args.bot
             try:
-                found = count_game(game, lc, tags, turns, args.from_turn)
+                found, states = count_game(game, lc, tags, turns, args.from_turn,
+                                           bot_gold if args.trap_states else None)
             except (ValueError, boardai.BoardAIError) as exc:
                 sys.exit("arimaa-captures: %s game %d: %s" % (path, n, exc))
             games += 1
-            bot_gold = tags.get("White") == args.bot
+            all_states.extend(row[2:] for row in states)
             for label, piece, trap in found:
                 side = "BOT" if piece.isupper() == bot_gold else "other"
                 where = "own" if home(piece, trap) else "enemy's"
@@ -183,6 +263,8 @@ def main():
             print("%s, at %s home traps: %d (%.2f a game)%s"
                   % (whose, "its own" if where == "own" else "the enemy's", len(taken),
                      len(taken) / games, "; " + kinds if kinds else ""))
+    if args.trap_states:
+        report_states(args.bot, all_states)
 
 
 if __name__ == "__main__":

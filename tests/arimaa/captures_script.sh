@@ -7,7 +7,8 @@
 # trap of the side it is (c3 and f3 Gold's, c6 and f6 Silver's); the report's lines must sum the
 # list; gzipped records give the same. A record with a step from an empty square, and one whose
 # note names another trap, are refused with the game and turn; a bot with no game, --from-turn 1
-# and a missing file are refused; --help answers.
+# and a missing file are refused; --help answers. --trap-states is checked against the
+# evaluation's home-guard charge.
 # Usage: tests/arimaa/captures_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -97,6 +98,73 @@ python3 "$script" "$tmp/records.pgn.gz" --bot Steps --list --build "$build" |
     sed 's/^records.pgn.gz /arimaa-playouts-r29-ours.pgn /' >"$tmp/list.gz.txt"
 cmp -s "$tmp/list" "$tmp/list.gz.txt" ||
     { echo "gzipped records: $(head -3 "$tmp/list.gz.txt")"; fail=1; }
+
+# --trap-states: the state of each home trap of Steps's at the other side's turn starts, checked
+# against the evaluation's own charge for it (explain's home_guards line, with home_guard_points
+# 100 and home_guard_tied_pct 50: per trap, 100 a guard short of two when outranked, 50 when
+# tied) on every such position; and the table's pieces taken must be the captures the list has
+# of Steps's pieces on its own home traps in the other side's turns.
+python3 "$script" "$src/bench/data/arimaa-playouts-r29-ours.pgn" --bot Steps --list \
+    --trap-states --build "$build" >"$tmp/states" || { echo "--trap-states refused"; fail=1; }
+BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" "$tmp/states" <<'PY' ||
+import importlib.util, os, re, sys
+import boardai
+src, out = sys.argv[1], sys.argv[2]
+def load(name, file):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(src, "scripts", file))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+lc = load("lc", "arimaa-loss-check.py")
+caps = load("caps", "arimaa-captures.py")
+game = boardai.Game("arimaa")
+charged = boardai.Game("arimaa:home_guard_points=100,home_guard_tied_pct=50")
+records = os.path.join(src, "bench", "data", "arimaa-playouts-r29-ours.pgn")
+checked = short = 0
+for tags, turns in lc.read_records(records):
+    gold = tags["White"] == "Steps"
+    start = re.search(r"from turn (\d+[gs])", tags["Event"]).group(1)
+    key = lambda label: (int(label[:-1]), label[-1] == "s")
+    pos = game.position(lc.setup_board(turns))
+    for line in turns[2:]:
+        label, *tokens = line.split()
+        if pos.winner is not None:
+            break
+        if key(label) >= key(start) and (label[-1] == "g") != gold:
+            board = list(pos.text.split("[", 1)[1][:64])
+            want = 0
+            for trap in (("c3", "f3") if gold else ("c6", "f6")):
+                state, guards = caps.trap_state(board, trap, gold)
+                if state in ("outranked", "tied") and guards < 2:
+                    want += (2 - guards) * (100 if state == "outranked" else 50)
+            line = [l for l in charged.position(pos.text).explain().splitlines()
+                    if l.startswith("home_guards ")][0].split()
+            got = -int(line[1] if gold else line[2])
+            if got != want:
+                sys.exit("turn %s of %s: trap_state says %d, the evaluation %d (%s)"
+                         % (label, tags["Event"], want, got, pos.text))
+            checked += 1
+            short += want > 0
+        pos.play(lc.steps_played(tokens))
+text = open(out).read()
+table = [l for l in text.splitlines() if re.match(r"  (outranked|tied|held|no piece)", l)]
+taken = sum(int(l.split()[-2]) for l in table)
+listed = 0
+for l in text.splitlines():
+    m = re.search(r"turn (\d+)([gs]): ([RCDHMErcdhme]) taken on .* \(its own home trap\)", l)
+    if m:
+        game_no = int(l.split(" game ")[1].split()[0])
+        gold = list(lc.read_records(records))[game_no - 1][0]["White"] == "Steps"
+        steps_piece = m.group(3).isupper() == gold
+        other_turn = (m.group(2) == "g") != gold
+        listed += steps_piece and other_turn
+turns = int(re.search(r"\((\d+) trap-turns\)", text).group(1))
+if len(table) != 7 or taken != listed or taken == 0 or turns != 2 * checked or checked < 500 \
+        or short < 100:
+    sys.exit("table %d rows, taken %d, listed %d, trap-turns %d, positions %d, short %d"
+             % (len(table), taken, listed, turns, checked, short))
+PY
+    fail=1
 
 # Broken records: a step from an empty square, a note of a capture on another trap.
 first=$(awk '/^\[/ && seen { exit } /^\[/ { head = 1 } { print } /^1[6-9]s / { seen = 1 }' \
