@@ -7,12 +7,13 @@
  * strongest piece within two squares of the trap outranks every defender there.
  *
  * In the play-outs from the turn-10 positions of our games against bot_Sharp (docs/arimaa.md,
- * "The thirty-first round"), at a turn start with a home trap of ours so dominated and a piece of
- * ours within two squares of it, we lost 0.13 to 0.23 pieces there by the next turn start with
- * no guard or one, and 0.02 to 0.09 with two or three. Our search left such a trap with fewer
- * than two guards at 18 to 23 % of its home-trap turns; Sharp, playing our side from the same
- * positions, at 9 %. Nothing else in our evaluation counts the guards: the trap term counts them
- * in its control sum, but at 10 % of a point a unit.
+ * "The thirty-first round"), 853 of the 862 pieces taken on a home trap in the other side's turn
+ * were taken on a trap with fewer than two guards at that turn's start. Our search left its home
+ * traps so at 40 to 43 % of Sharp's turn starts (a trap each), Sharp playing our side at 20 %.
+ * Nothing else in our evaluation counts the guards: the trap term counts them in its control
+ * sum, but at 10 % of a point a unit. Measured as a screen, the charge made thin traps as rare
+ * as Sharp's and won no more play-outs (the pieces were lost elsewhere), so it is off by
+ * default.
  *
  * The charge is home_guard_points for each guard short of two at each such trap (the side's
  * home traps: c3 and f3 for Gold, c6 and f6 for Silver), and home_guard_tied_pct percent of that
