@@ -121,7 +121,8 @@ game = boardai.Game("arimaa")
 charged = boardai.Game("arimaa:home_guard_points=100,home_guard_tied_pct=50")
 records = os.path.join(src, "bench", "data", "arimaa-playouts-r29-ours.pgn")
 checked = short = 0
-for tags, turns in lc.read_records(records):
+games = list(lc.read_records(records))
+for tags, turns in games:
     gold = tags["White"] == "Steps"
     start = re.search(r"from turn (\d+[gs])", tags["Event"]).group(1)
     key = lambda label: (int(label[:-1]), label[-1] == "s")
@@ -154,7 +155,7 @@ for l in text.splitlines():
     m = re.search(r"turn (\d+)([gs]): ([RCDHMErcdhme]) taken on .* \(its own home trap\)", l)
     if m:
         game_no = int(l.split(" game ")[1].split()[0])
-        gold = list(lc.read_records(records))[game_no - 1][0]["White"] == "Steps"
+        gold = games[game_no - 1][0]["White"] == "Steps"
         steps_piece = m.group(3).isupper() == gold
         other_turn = (m.group(2) == "g") != gold
         listed += steps_piece and other_turn
