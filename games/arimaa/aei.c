@@ -401,6 +401,10 @@ static int aei_command(ba_arimaa_aei *aei, char *cmd)
         } else if (strcmp(cmd, "newgame") == 0) {
             ba_pos_reset(aei->pos);
             ba_pos_reset(aei->spos);
+            /* Forget the last game's searches, as UCI's ucinewgame does, so that a run of
+             * positions (a match, a screen of positions) does not depend on their order. */
+            ba_engine_clear(aei->engine);
+            if (aei->turn_engine) ba_engine_clear(aei->turn_engine);
             /* A new game keeps the time control and clears what was said about the last one. */
             aei->clock.reserve[0] = aei->clock.reserve[1] = -1;
             aei->clock.used[0] = aei->clock.used[1] = -1;

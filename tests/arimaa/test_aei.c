@@ -254,6 +254,41 @@ START_TEST(ponder_then_stop)
 }
 END_TEST
 
+/* The nodes of the last `info nodes` line of a search (the final one, before its bestmove). */
+static unsigned long long searched_nodes(const capture *c)
+{
+    unsigned long long nodes = 0;
+    for (int i = 0; i < c->count; i++)
+        if (strncmp(c->lines[i], "info nodes ", 11) == 0)
+            nodes = strtoull(c->lines[i] + 11, NULL, 10);
+    return nodes;
+}
+
+/* `newgame` forgets the last game's searches, as UCI's ucinewgame does: the same position after
+ * it costs the nodes it cost a fresh engine, where searching it again without newgame costs
+ * fewer (the table remembers it). So a run of positions given one by one (a match, a screen of
+ * positions) does not depend on their order. */
+START_TEST(newgame_clears_the_table)
+{
+    static const char *pos =
+        "setposition g [rrr..rrrhdc..dh....................e.........R..HDCMECDHRRRRRRR.]";
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    ba_arimaa_aei_feed(a, "setoption name depth value 5");
+    ba_arimaa_aei_feed(a, pos);
+    go(a, &c);
+    unsigned long long fresh = searched_nodes(&c);
+    go(a, &c);
+    unsigned long long again = searched_nodes(&c);
+    ck_assert_msg(fresh > 0 && again < fresh, "fresh %llu, again %llu", fresh, again);
+    ba_arimaa_aei_feed(a, "newgame");
+    ba_arimaa_aei_feed(a, pos);
+    go(a, &c);
+    ck_assert_uint_eq(searched_nodes(&c), fresh);
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
 START_TEST(random_input_never_crashes)
 {
     capture c;
@@ -371,6 +406,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, selective_option);
     tcase_add_test(tc, ponder_then_stop);
     tcase_add_test(tc, go_infinite_then_stop_from_the_reader);
+    tcase_add_test(tc, newgame_clears_the_table);
     tcase_add_test(tc, random_input_never_crashes);
     suite_add_tcase(s, tc);
     return s;
