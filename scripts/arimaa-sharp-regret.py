@@ -1,0 +1,356 @@
+#!/usr/bin/env python3
+"""What does a bot's turn cost in a referee's eyes? A paired screen of a change to a bot, turn by
+turn, against a stronger engine's own choice.
+
+A play-out (scripts/arimaa-sharp-playout.py) says whether a change wins, but one play-out is one
+coin toss: 25 of them tell 40 % from 10 %, not 12 % from 4 %. This script asks a finer question
+of many positions at once. At each of BOT's turn starts in the records (--turns), the referee
+(an AEI engine at a fixed depth, e.g. bot_Sharp at 4 steps: an outside engine, fetched and built
+outside this repository, measurement only) chooses its own turn, and scores the position after
+it by its search (the other side to move). The engine under test (--engine, e.g. this project's
+`boardai-arimaa --aei --params ...` at --engine-depth steps) chooses its turn in the same
+position, and the referee scores the position after that one the same way. The cost of the
+engine's turn is the referee's score after it less its score after the referee's own turn, both
+from the side that moves next: 0 when the two turns lead to the same position (or to positions
+the referee rates alike), positive when the engine's turn leaves the other side better off. Two
+settings of the engine run on the same positions differ turn by turn, so their difference is
+paired (--compare): most of the noise of which positions happen to be hard cancels out.
+
+The referee's part (its turn and its score after it) does not depend on the engine under test;
+--reference FILE keeps it (written on the first run, read on the next), so a second setting
+costs the engine's turns and one referee search a position. A position is taken once even where
+several records share it (play-outs of one game share the game's turns up to their start).
+Scores are cut to +-CLIP (--clip): a forced result (a referee's "win" of a million) would
+otherwise outweigh every other turn.
+
+Referee scores are read from the engine's `info score N` lines or, for bot_Sharp, its
+`log ... Eval N` lines (the last before `bestmove`). A position with Silver to move is given to
+both engines mirrored (ranks turned over, colours swapped, as scripts/arimaa-sharp-oracle.py
+does: Sharp sets up every position with Gold to move) and the chosen turn mirrored back. The
+library (the Python binding, on the build given) replays the records and plays each chosen turn;
+a turn it refuses stops the run with its message.
+
+Output (RESULTS, a line a position as each is done, so an interrupted run keeps them):
+  <game> <turn label> <referee's score after its turn> <score after the engine's> <cost>
+      <the engine's turn> | <the referee's turn> | <the start position>
+(one line). The report (always; from RESULTS alone when --engine is not given, so it can be
+rerun; a name ending in .gz is read through gzip) prints the mean cost with a 95 % interval from
+resampling whole games, its median, the share of turns the referee found no worse than its own,
+the mean cost by band of turn numbers, and with --compare OTHER (a results file of another
+setting on the same records) the mean of the paired differences (this run less OTHER) over the
+positions both have, with its interval: of the referee's scores after the two engines' turns,
+so that the referee's own part, which a second run may have scored a little differently (bot_Sharp
+draws a random seed), cancels. Progress and the time left go to standard error.
+
+Usage: scripts/arimaa-sharp-regret.py RECORDS... --bot NAME --results RESULTS
+           [--engine "COMMAND" [--engine-depth D] --referee "COMMAND" [--depth D]
+            [--reference FILE]] [--turns LIST] [--compare OTHER] [--clip C]
+           [--build DIR] [--games N] [--boot N] [--move-timeout S]
+"""
+import argparse
+import gzip
+import importlib.util
+import os
+import queue
+import re
+import shlex
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCORE = re.compile(r"^(?:info score (-?\d+)|log .*\bEval (-?\d+)\b)")
+BANDS = ((2, 9), (10, 12), (13, 15), (16, 18), (19, 21), (22, 24), (25, 30), (31, 10**6))
+
+
+def load(name):
+    """scripts/NAME.py as a module."""
+    spec = importlib.util.spec_from_file_location(name.replace("-", "_"),
+                                                  os.path.join(ROOT, "scripts", name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def parse_turns(text):
+    """The set of turn numbers in @p text ("10-18", "4,10,15-"; an open band ends at 10**6);
+    raises ValueError."""
+    turns = set()
+    for part in text.split(","):
+        lo, dash, hi = part.partition("-")
+        if not lo.isdigit() or (dash and hi and not hi.isdigit()):
+            raise ValueError("'%s' is not a turn number or a band like 10-18" % part)
+        end = (int(hi) if hi else 10**6) if dash else int(lo)
+        if end < int(lo):
+            raise ValueError("the band '%s' ends before it begins" % part)
+        turns.update(range(int(lo), min(end, 10**4) + 1))
+    return turns
+
+
+def next_line(engine):
+    """The engine's next line (AeiEngine of scripts/arimaa-sharp-playout.py); raises
+    RuntimeError when it ends or says nothing for its timeout."""
+    try:
+        line = engine.lines.get(timeout=engine.timeout)
+    except queue.Empty:
+        raise RuntimeError("no answer within %.0f s" % engine.timeout) from None
+    if line is None:
+        raise RuntimeError("the engine ended (waiting for 'bestmove')")
+    return line
+
+
+def search(engine, text, oracle):
+    """(the engine's turn at @p text in the library's notation, its last score or None): the
+    position is given mirrored when Silver moves and the turn mirrored back."""
+    flip = engine.start(text, oracle.mirror_board)
+    engine.send("go")
+    score = None
+    while True:
+        line = next_line(engine)
+        found = SCORE.match(line)
+        if found:
+            score = int(found.group(1) or found.group(2))
+        if line.startswith("bestmove "):
+            move = line.split(" ", 1)[1]
+            return (oracle.mirror_move(move) if flip else move), score
+
+
+def after(game, lc, text, move):
+    """The position text after @p move (a turn in the notation) at @p text; raises ValueError or
+    the binding's error when the library refuses it."""
+    pos = game.position(text)
+    played = lc.steps_played(move.split())
+    if not played:
+        raise ValueError("the turn '%s' has no step" % move)
+    pos.play(played)
+    return pos.text
+
+
+def referee_score(referee, text, oracle, clip, cache):
+    """The referee's score of @p text (its search; the side to move's view), cut to +-clip;
+    @p cache keeps each position's."""
+    if text not in cache:
+        _, score = search(referee, text, oracle)
+        if score is None:
+            raise RuntimeError("no score before its bestmove")
+        cache[text] = max(-clip, min(clip, score))
+    return cache[text]
+
+
+def read_reference(path):
+    """{start text: (referee's turn, its score after it)} from a --reference file."""
+    known = {}
+    with open(path, encoding="ascii") as f:
+        for n, line in enumerate(f, 1):
+            fields = line.rstrip("\n").split(" | ")
+            if len(fields) != 3 or not re.fullmatch(r"-?\d+", fields[0]):
+                raise ValueError("%s line %d: not '<score> | <turn> | <position>'" % (path, n))
+            known[fields[2]] = (fields[1], int(fields[0]))
+    return known
+
+
+def run(args, starts, oracle, game, lc):
+    """Every start's referee turn and score (from --reference when it has them) and the engine's
+    turn and its score into args.results."""
+    known = read_reference(args.reference) if args.reference and \
+        os.path.exists(args.reference) else {}
+    playout = load("arimaa-sharp-playout")
+    engines = []
+    for command, depth in ((args.referee, args.depth), (args.engine, args.engine_depth)):
+        try:
+            engines.append(playout.AeiEngine(command, depth, args.move_timeout))
+        except (RuntimeError, OSError) as exc:
+            for e in engines:
+                e.close()
+            sys.exit("arimaa-sharp-regret: %s: %s" % (command, exc))
+    referee, engine = engines
+    new_reference = open(args.reference, "a", encoding="ascii") if args.reference else None
+    cache, begun = {}, time.time()
+    with open(args.results, "w", encoding="ascii") as out:
+        for i, (number, label, text) in enumerate(starts):
+            try:
+                if text not in known:
+                    own, _ = search(referee, text, oracle)
+                    own_after = after(game, lc, text, own)
+                    known[text] = (own, referee_score(referee, own_after, oracle, args.clip,
+                                                      cache))
+                    if new_reference:
+                        new_reference.write("%d | %s | %s\n" % (known[text][1], own, text))
+                        new_reference.flush()
+                own, base = known[text]
+                mine, _ = search(engine, text, oracle)
+                score = referee_score(referee, after(game, lc, text, mine), oracle, args.clip,
+                                      cache)
+            except (RuntimeError, ValueError) as exc:  # a silent engine, a refused turn
+                for e in engines:
+                    e.close()
+                sys.exit("arimaa-sharp-regret: game %d turn %s: %s" % (number, label, exc))
+            out.write("%d %s %d %d %d %s | %s | %s\n" % (number, label, base, score, score - base,
+                                                       mine, own, text))
+            out.flush()
+            spent = time.time() - begun
+            print("%d/%d positions, %.0f s spent, about %.0f s left" % (
+                i + 1, len(starts), spent, spent / (i + 1) * (len(starts) - i - 1)),
+                file=sys.stderr, flush=True)
+    for e in engines:
+        e.close()
+    if new_reference:
+        new_reference.close()
+
+
+def read_results(path, starts):
+    """{(game number, turn label): (cost, the referee's score after the engine's turn)} from
+    RESULTS (through gzip when the name ends in .gz),
+    each line checked against @p starts; raises ValueError saying what is wrong."""
+    known = {(number, label): text for number, label, text in starts}
+    rows = {}
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="ascii") as f:
+        for n, line in enumerate(f, 1):
+            parts = line.rstrip("\n").split(" | ")
+            head = parts[0].split(" ", 5)
+            if len(parts) != 3 or len(head) != 6 or not head[0].isdigit() or \
+                    not all(re.fullmatch(r"-?\d+", v) for v in head[2:5]):
+                raise ValueError("%s line %d: not '<game> <turn> <score> <score> <cost> <turn> | "
+                                 "<turn> | <position>'" % (path, n))
+            number, label = int(head[0]), head[1]
+            if known.get((number, label)) != parts[2]:
+                raise ValueError("%s line %d: game %d turn %s is not a turn start of the records "
+                                 "with that position" % (path, n, number, label))
+            if int(head[3]) - int(head[2]) != int(head[4]):
+                raise ValueError("%s line %d: the cost is not the difference of the scores"
+                                 % (path, n))
+            rows[(number, label)] = (int(head[4]), int(head[3]))
+    return rows
+
+
+def report(args, rows, oracle):
+    """Prints the mean cost, its median and share at 0 or below, by band, and the paired
+    comparison."""
+    costs = [(cost, number) for (number, _), (cost, _) in sorted(rows.items())]
+    if not costs:
+        print("No position of %s's in the results." % args.bot)
+        return
+    values = sorted(c for c, _ in costs)
+    print("The referee's cost of %s's turns, %d positions in %d games: mean %.0f%s" % (
+        args.bot, len(costs), len({g for _, g in costs}), sum(values) / len(values),
+        oracle.resampled(costs, args.boot)))
+    middle = len(values) // 2
+    median = values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
+    print("  median %.0f; no worse than the referee's own turn at %.1f %% of them" % (
+        median, 100.0 * sum(v <= 0 for v in values) / len(values)))
+    for lo, hi in BANDS:
+        band = [c for (_, label), (c, _) in rows.items() if lo <= int(label[:-1]) <= hi]
+        if band:
+            print("  turns %3d-%-7s %4d positions, mean cost %6.0f" % (
+                lo, hi if hi < 10**6 else "", len(band), sum(band) / len(band)))
+    if args.compare_rows is not None:
+        both = sorted(set(rows) & set(args.compare_rows))
+        if not both:
+            print("No position in common with %s." % args.compare)
+            return
+        # The scores after the two engines' turns, not the costs: the referee's own part (its
+        # turn's score, which a second run may have found again a little differently) cancels.
+        diffs = [(rows[k][1] - args.compare_rows[k][1], k[0]) for k in both]
+        print("Against %s, on the %d positions both have: mean difference %.0f%s "
+              "(this run less that one; below 0: this one's turns cost less)" % (
+                  args.compare, len(both), sum(d for d, _ in diffs) / len(diffs),
+                  oracle.resampled(diffs, args.boot)))
+
+
+def chosen_starts(drift, lc, games, replays, bot, turns):
+    """[(game number, turn label, position text)] of BOT's turn starts numbered in @p turns,
+    each position once (the first game that reaches it)."""
+    seen, starts = set(), []
+    for number, turn, text in drift.turn_starts(games, replays, bot, lc):
+        if turn in turns and text not in seen:
+            seen.add(text)
+            starts.append((number, "%d%s" % (turn, text[0]), text))
+    return starts
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="A referee's cost of one bot's turns at its turn starts in match records: "
+        "an engine's turn against the referee's own, scored by the referee's search (measurement "
+        "only; outside engines stay outside the project)")
+    ap.add_argument("records", nargs="+", metavar="RECORDS", help="record files of roundrobin.py")
+    ap.add_argument("--bot", required=True, help="the bot whose turn starts are taken")
+    ap.add_argument("--results", required=True,
+                    help="the results file: written with --engine, read otherwise")
+    ap.add_argument("--engine", metavar="COMMAND",
+                    help="the AEI engine under test, e.g. this project's 'boardai-arimaa --aei "
+                    "--params ...'")
+    ap.add_argument("--engine-depth", type=int, default=0,
+                    help="the engine's depth in steps (0, the default: not set)")
+    ap.add_argument("--referee", metavar="COMMAND",
+                    help="with --engine: the referee, an AEI engine that reports a score (e.g. "
+                    "'SHARP_BINARY aei'); its depth is --depth")
+    ap.add_argument("--reference", metavar="FILE",
+                    help="with --engine: the referee's turns and scores, read when FILE exists "
+                    "and added to (written when it does not)")
+    ap.add_argument("--turns", default="10-18", metavar="LIST",
+                    help="BOT's turn numbers, e.g. 10-18 or 4,10,15- (default 10-18)")
+    ap.add_argument("--compare", metavar="OTHER",
+                    help="a results file of another setting on the same records: the paired "
+                    "difference")
+    ap.add_argument("--clip", type=int, default=10000,
+                    help="scores are cut to +-CLIP (default 10000, ten rabbits in Sharp's units)")
+    oracle = load("arimaa-sharp-oracle")
+    oracle.add_run_args(ap, "replays and plays the turns", depth=4)
+    args = ap.parse_args()
+    try:
+        turns = parse_turns(args.turns)
+    except ValueError as exc:
+        ap.error("--turns: %s" % exc)
+    if min(turns) < 2 or args.depth < 0 or args.engine_depth < 0 or args.boot < 0 \
+            or args.games < 0 or args.clip < 1:
+        ap.error("--turns from 2 (turn 1 is the setup), --depth, --engine-depth, --boot and "
+                 "--games not negative, --clip at least 1")
+    if bool(args.engine) != bool(args.referee):
+        ap.error("--engine and --referee go together (the engine's turns need the referee's "
+                 "scores)")
+    if args.reference and not args.engine:
+        ap.error("--reference keeps the referee's part of a run; --engine is missing")
+    for option, command in (("--engine", args.engine), ("--referee", args.referee)):
+        if command is None:
+            continue
+        try:
+            words = shlex.split(command)
+        except ValueError as exc:
+            ap.error("%s: '%s' is not a command line (%s)" % (option, command, exc))
+        if not words:
+            ap.error("%s: the command line is empty" % option)
+        if not os.access(words[0], os.X_OK):
+            ap.error("%s: %s is not an executable" % (option, words[0]))
+    for name, path in (("results", None if args.engine else args.results),
+                       ("--compare", args.compare)):
+        if path and not os.path.isfile(path):
+            ap.error("%s: no such %s file" % (path, name))
+    os.environ["BOARDAI_LIB"] = os.path.join(args.build, "lib")
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    import boardai  # pylint: disable=import-outside-toplevel
+    lc, drift = oracle.sibling("arimaa-loss-check"), oracle.sibling("arimaa-sharp-drift")
+    game = boardai.Game("arimaa")
+    games = oracle.bot_games(args.records, args.bot, lc, args.games)
+    if not games:
+        sys.exit("arimaa-sharp-regret: no game of %s with a result in the records" % args.bot)
+    try:
+        replays = oracle.replay_games(games, game, boardai, lc)
+    except ValueError as exc:
+        sys.exit("arimaa-sharp-regret: %s" % exc)
+    starts = chosen_starts(drift, lc, games, replays, args.bot, turns)
+    if not starts:
+        sys.exit("arimaa-sharp-regret: %s has no turn start numbered %s" % (args.bot, args.turns))
+    if args.engine:
+        run(args, starts, oracle, game, lc)
+    all_starts = chosen_starts(drift, lc, games, replays, args.bot, parse_turns("2-"))
+    try:
+        rows = read_results(args.results, all_starts)
+        args.compare_rows = read_results(args.compare, all_starts) if args.compare else None
+    except (OSError, ValueError) as exc:
+        sys.exit("arimaa-sharp-regret: %s" % exc)
+    report(args, {k: v for k, v in rows.items() if int(k[1][:-1]) in turns}, oracle)
+
+
+if __name__ == "__main__":
+    main()
