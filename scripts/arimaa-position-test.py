@@ -37,6 +37,10 @@ they differ by tens on all of them (on the 37 above 1500: depth 8 1632, depth 10
 With --each every position's turn under every setting is printed with its cost and Sharp's answer
 to it (the line its search found), to compare two settings' choices position by position.
 
+scripts/arimaa-sharp-regret.py screens an AEI program the same way without a scores file, from
+the referee's own turn at each position, and keeps its results for reruns and comparisons made
+apart.
+
 With --list the positions and each setting's turns are printed without Sharp (no tools needed),
 with the depth each search completed and its speed, and each setting's mean depth.
 

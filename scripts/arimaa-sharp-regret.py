@@ -16,6 +16,14 @@ the referee rates alike), positive when the engine's turn leaves the other side 
 settings of the engine run on the same positions differ turn by turn, so their difference is
 paired (--compare): most of the noise of which positions happen to be hard cancels out.
 
+scripts/arimaa-position-test.py asks the same question of the library's search through the
+Python binding, several settings in one run, on the open positions of records that
+scripts/arimaa-sharp-oracle.py has scored (its zero: Sharp's score before the turn; `sharp:4`
+its own choice). This script needs no scores file: it asks any AEI program (this project's as a
+player runs it, or another bot), on the turn numbers chosen, measures from the referee's own turn
+at each position, and keeps its results, so that a screen reruns from bench/data and two runs
+made apart compare (--compare).
+
 The referee's part (its turn and its score after it) does not depend on the engine under test;
 --reference FILE keeps it (written on the first run, read on the next), so a second setting
 costs the engine's turns and one referee search a position. A position is taken once even where
@@ -36,7 +44,10 @@ Output (RESULTS, a line a position as each is done, so an interrupted run keeps 
 (one line). The report (always; from RESULTS alone when --engine is not given, so it can be
 rerun; a name ending in .gz is read through gzip) prints the mean cost with a 95 % interval from
 resampling whole games, its median, the share of turns the referee found no worse than its own,
-the mean cost by band of turn numbers, and with --compare OTHER (a results file of another
+the mean cost by band of turn numbers; with --trap-split the mean cost of the turns that leave a
+home trap of BOT's thin (as scripts/arimaa-captures.py --trap-states has it: an enemy piece near
+outranks or ties BOT's strongest there, fewer than two guards) where the referee's turn leaves
+none, and of the other turns; and with --compare OTHER (a results file of another
 setting on the same records) the mean of the paired differences (this run less OTHER) over the
 positions both have, with its interval: of the referee's scores after the two engines' turns,
 so that the referee's own part, which a second run may have scored a little differently (bot_Sharp
@@ -44,7 +55,7 @@ draws a random seed), cancels. Progress and the time left go to standard error.
 
 Usage: scripts/arimaa-sharp-regret.py RECORDS... --bot NAME --results RESULTS
            [--engine "COMMAND" [--engine-depth D] --referee "COMMAND" [--depth D]
-            [--reference FILE]] [--turns LIST] [--compare OTHER] [--clip C]
+            [--reference FILE]] [--turns LIST] [--compare OTHER] [--trap-split] [--clip C]
            [--build DIR] [--games N] [--boot N] [--move-timeout S]
 """
 import argparse
@@ -198,9 +209,9 @@ def run(args, starts, oracle, game, lc):
 
 
 def read_results(path, starts):
-    """{(game number, turn label): (cost, the referee's score after the engine's turn)} from
-    RESULTS (through gzip when the name ends in .gz),
-    each line checked against @p starts; raises ValueError saying what is wrong."""
+    """{(game number, turn label): (cost, the referee's score after the engine's turn, the
+    engine's turn, the referee's, the start position)} from RESULTS (through gzip when the name
+    ends in .gz), each line checked against @p starts; raises ValueError saying what is wrong."""
     known = {(number, label): text for number, label, text in starts}
     rows = {}
     opener = gzip.open if path.endswith(".gz") else open
@@ -219,14 +230,45 @@ def read_results(path, starts):
             if int(head[3]) - int(head[2]) != int(head[4]):
                 raise ValueError("%s line %d: the cost is not the difference of the scores"
                                  % (path, n))
-            rows[(number, label)] = (int(head[4]), int(head[3]))
+            rows[(number, label)] = (int(head[4]), int(head[3]), head[5], parts[1], parts[2])
     return rows
+
+
+def thin_home_trap(captures, text, gold):
+    """Whether a home trap of the side (Gold when @p gold) in @p text is thin: an enemy piece near
+    outranks or ties the side's strongest there and fewer than two of the side's pieces guard it
+    (scripts/arimaa-captures.py's trap_state())."""
+    board = list(text.split("[", 1)[1][:64])
+    for trap in ("c3", "f3") if gold else ("c6", "f6"):
+        state, guards = captures.trap_state(board, trap, gold)
+        if state in ("outranked", "tied") and guards < 2:
+            return True
+    return False
+
+
+def report_trap_split(args, rows, oracle):
+    """Prints the mean cost of the turns after which a home trap of BOT's is thin where after the
+    referee's turn none is, and of the rest."""
+    captures = oracle.sibling("arimaa-captures")
+    game, lc = args.game, args.lc
+    split = ([], [])
+    for (number, _), (cost, _, mine, theirs, start) in sorted(rows.items()):
+        gold = start[0] == "g"
+        thinned = thin_home_trap(captures, after(game, lc, start, mine), gold) and \
+            not thin_home_trap(captures, after(game, lc, start, theirs), gold)
+        split[0 if thinned else 1].append((cost, number))
+    for part, name in zip(split, ("turns that leave a home trap thin where the referee's turn "
+                                  "leaves none", "the other turns")):
+        if part:
+            print("  %s: %d, mean cost %.0f%s" % (
+                name, len(part), sum(c for c, _ in part) / len(part),
+                oracle.resampled(part, args.boot)))
 
 
 def report(args, rows, oracle):
     """Prints the mean cost, its median and share at 0 or below, by band, and the paired
     comparison."""
-    costs = [(cost, number) for (number, _), (cost, _) in sorted(rows.items())]
+    costs = [(row[0], number) for (number, _), row in sorted(rows.items())]
     if not costs:
         print("No position of %s's in the results." % args.bot)
         return
@@ -239,10 +281,12 @@ def report(args, rows, oracle):
     print("  median %.0f; no worse than the referee's own turn at %.1f %% of them" % (
         median, 100.0 * sum(v <= 0 for v in values) / len(values)))
     for lo, hi in BANDS:
-        band = [c for (_, label), (c, _) in rows.items() if lo <= int(label[:-1]) <= hi]
+        band = [row[0] for (_, label), row in rows.items() if lo <= int(label[:-1]) <= hi]
         if band:
             print("  turns %3d-%-7s %4d positions, mean cost %6.0f" % (
                 lo, hi if hi < 10**6 else "", len(band), sum(band) / len(band)))
+    if args.trap_split:
+        report_trap_split(args, rows, oracle)
     if args.compare_rows is not None:
         both = sorted(set(rows) & set(args.compare_rows))
         if not both:
@@ -293,6 +337,10 @@ def main():
     ap.add_argument("--compare", metavar="OTHER",
                     help="a results file of another setting on the same records: the paired "
                     "difference")
+    ap.add_argument("--trap-split", action="store_true",
+                    help="also the mean cost of the turns that leave a home trap of BOT's thin "
+                    "(scripts/arimaa-captures.py --trap-states: outranked or tied, fewer than two "
+                    "guards) where the referee's turn leaves none, and of the rest")
     ap.add_argument("--clip", type=int, default=10000,
                     help="scores are cut to +-CLIP (default 10000, ten rabbits in Sharp's units)")
     oracle = load("arimaa-sharp-oracle")
@@ -349,6 +397,7 @@ def main():
         args.compare_rows = read_results(args.compare, all_starts) if args.compare else None
     except (OSError, ValueError) as exc:
         sys.exit("arimaa-sharp-regret: %s" % exc)
+    args.game, args.lc = game, lc
     report(args, {k: v for k, v in rows.items() if int(k[1][:-1]) in turns}, oracle)
 
 

@@ -11,10 +11,11 @@
 # the file is not added to); with the engine at the referee's own depth every turn is the referee's
 # (and with the reference's scores moved by 7 here, costs -7); --compare prints the mean difference
 # of the scores after the two runs' turns (not of the costs); --clip bounds every score; a gzipped
-# results file reads the same; so do the screens kept in bench/data. Then: no results file without
-# an engine, --engine without --referee, --reference without --engine, a bad --turns, an engine that
-# is not executable, a results line that is not one, whose position is not the records' or whose
-# cost is not its scores' difference are refused with what was wrong; --help answers.
+# results file reads the same; so do the screens kept in bench/data, and --trap-split's two parts
+# are those the evaluation's own home-guard charge gives. Then: no results file without an engine,
+# --engine without --referee, --reference without --engine, a bad --turns, an engine that is not
+# executable, a results line that is not one, whose position is not the records' or whose cost is
+# not its scores' difference are refused with what was wrong; --help answers.
 # Usage: tests/arimaa/sharp_regret_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -173,6 +174,40 @@ case $out in
 *"$want"*"$diff_mean"*) ;;
 *) echo "kept: want '$want' and '$diff_mean' in: $out"; fail=1 ;;
 esac
+
+# --trap-split on the kept screen at 8 steps: a turn leaves a home trap thin where the evaluation's
+# own charge for it (explain's home_guards, home_guard_points 1 and home_guard_tied_pct 100) is
+# not 0 for Steps's side after it; the two parts' counts and mean costs are those worked out so.
+out=$(python3 "$script" "$kept/arimaa-playouts-r31-depth8-again.pgn.gz" \
+    "$kept/arimaa-playouts-r30-depth8.pgn.gz" --bot Steps --boot 20 --build "$build" \
+    --results "$kept/arimaa-sharp-regret-r32-depth8.txt.gz" --trap-split)
+BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" \
+    "$kept/arimaa-sharp-regret-r32-depth8.txt.gz" "$out" <<'PY' || fail=1
+import gzip, importlib.util, os, sys
+import boardai
+src, results, report = sys.argv[1:]
+spec = importlib.util.spec_from_file_location("lc", os.path.join(src, "scripts",
+                                                                  "arimaa-loss-check.py"))
+lc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lc)
+charged = boardai.Game("arimaa:home_guard_points=1,home_guard_tied_pct=100")
+
+def thin(start, turn):
+    pos = charged.position(start)
+    pos.play(lc.steps_played(turn.split()))
+    line = [l for l in pos.explain().splitlines() if l.startswith("home_guards ")][0].split()
+    return int(line[1] if start[0] == "g" else line[2]) != 0
+
+parts = ([], [])
+for line in gzip.open(results, "rt"):
+    head, theirs, start = line.rstrip("\n").split(" | ")
+    fields = head.split(" ", 5)
+    parts[0 if thin(start, fields[5]) and not thin(start, theirs) else 1].append(int(fields[4]))
+for part, name in zip(parts, ("leaves none", "the other turns")):
+    want = "%s: %d, mean cost %.0f " % (name, len(part), sum(part) / len(part))
+    if want not in report:
+        sys.exit("--trap-split: want '%s' in: %s" % (want, report))
+PY
 
 # Scores cut to +-1.
 python3 "$script" "$records" "${common[@]}" --turns 4 --results "$tmp/c.txt" --engine "$engine" \
