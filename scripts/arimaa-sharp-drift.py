@@ -141,13 +141,7 @@ def main():
     oracle = load_oracle()
     static, lc = oracle.sibling("arimaa-sharp-static"), oracle.sibling("arimaa-loss-check")
     game = boardai.Game("arimaa")
-    games = oracle.bot_games(args.records, args.bot, lc, args.games)
-    if not games:
-        sys.exit("arimaa-sharp-drift: no game of %s with a result in the records" % args.bot)
-    try:
-        replays = oracle.replay_games(games, game, boardai, lc)
-    except ValueError as exc:
-        sys.exit("arimaa-sharp-drift: %s" % exc)
+    games, replays = oracle.games_replayed(args, game, boardai, lc, "arimaa-sharp-drift")
     starts = turn_starts(games, replays, args.bot, lc)
     if not starts:
         sys.exit("arimaa-sharp-drift: %s has no turn start after the setups" % args.bot)

@@ -170,6 +170,19 @@ def replay_games(games, game, boardai, lc):
     return replays
 
 
+def games_replayed(args, game, boardai, lc, program):
+    """(bot_games()'s list for args.records, args.bot and args.games, replay_games()'s list for
+    them); ends the run with a message from @p program when BOT has no game with a result or a
+    game cannot be replayed (this script and the others that read records so)."""
+    games = bot_games(args.records, args.bot, lc, args.games)
+    if not games:
+        sys.exit("%s: no game of %s with a result in the records" % (program, args.bot))
+    try:
+        return games, replay_games(games, game, boardai, lc)
+    except ValueError as exc:
+        sys.exit("%s: %s" % (program, exc))
+
+
 def checked_scores(path, games, replays, bot):
     """read_scores() of @p path, checked against the records: as many games as @p games, and each
     game's positions those of its replay (@p replays); raises ValueError saying what differs."""
@@ -341,13 +354,7 @@ def main():
     import boardai  # pylint: disable=import-outside-toplevel
     lc = sibling("arimaa-loss-check")
     game = boardai.Game("arimaa")
-    games = bot_games(args.records, args.bot, lc, args.games)
-    if not games:
-        sys.exit("arimaa-sharp-oracle: no game of %s with a result in the records" % args.bot)
-    try:
-        replays = replay_games(games, game, boardai, lc)
-    except ValueError as exc:
-        sys.exit("arimaa-sharp-oracle: %s" % exc)
+    games, replays = games_replayed(args, game, boardai, lc, "arimaa-sharp-oracle")
     choices = score_games(args, games, replays, generator) if args.sharp else {}
     report(args, games, replays, choices)
 

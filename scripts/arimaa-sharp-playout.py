@@ -140,6 +140,23 @@ class AeiEngine:
             self.proc.wait()
 
 
+def check_commands(ap, commands):
+    """Ends the run through @p ap's error unless each (option, command line) of @p commands whose
+    command is given is a command line whose first word is an executable (this script and
+    scripts/arimaa-sharp-regret.py)."""
+    for option, command in commands:
+        if command is None:
+            continue
+        try:
+            words = shlex.split(command)
+        except ValueError as exc:
+            ap.error("%s: '%s' is not a command line (%s)" % (option, command, exc))
+        if not words:
+            ap.error("%s: the command line is empty" % option)
+        if not os.access(words[0], os.X_OK):
+            ap.error("%s: %s is not an executable" % (option, words[0]))
+
+
 def play_out(engines, oracle, game, boardai, text, max_turns, turns=None):
     """(1 when the side to move of @p text wins the play-out, 0 when it loses, None when it is
     unfinished; turns played; the last position's text). @p engines: (the engine of the side to
@@ -378,17 +395,7 @@ def main():
         ap.error("--bot-option wants NAME=VALUE on one line (a name without spaces), not %r"
                  % bad[0])
     args.bot_option = [tuple(o.split("=", 1)) for o in args.bot_option]
-    for option, command in (("--engine", args.engine), ("--bot-engine", args.bot_engine)):
-        if command is None:
-            continue
-        try:
-            words = shlex.split(command)
-        except ValueError as exc:
-            ap.error("%s: '%s' is not a command line (%s)" % (option, command, exc))
-        if not words:
-            ap.error("%s: the command line is empty" % option)
-        if not os.access(words[0], os.X_OK):
-            ap.error("%s: %s is not an executable" % (option, words[0]))
+    check_commands(ap, (("--engine", args.engine), ("--bot-engine", args.bot_engine)))
     if not args.engine and not os.path.isfile(args.results):
         ap.error("%s: no such results file (play the records out with --engine first)"
                  % args.results)
@@ -397,13 +404,7 @@ def main():
     import boardai  # pylint: disable=import-outside-toplevel
     lc, drift = oracle.sibling("arimaa-loss-check"), oracle.sibling("arimaa-sharp-drift")
     game = boardai.Game("arimaa")
-    games = oracle.bot_games(args.records, args.bot, lc, args.games)
-    if not games:
-        sys.exit("arimaa-sharp-playout: no game of %s with a result in the records" % args.bot)
-    try:
-        replays = oracle.replay_games(games, game, boardai, lc)
-    except ValueError as exc:
-        sys.exit("arimaa-sharp-playout: %s" % exc)
+    games, replays = oracle.games_replayed(args, game, boardai, lc, "arimaa-sharp-playout")
     starts = chosen_starts(drift, games, replays, args.bot, lc, turns)
     if not starts:
         sys.exit("arimaa-sharp-playout: %s has no turn start numbered %s" % (args.bot, args.turns))

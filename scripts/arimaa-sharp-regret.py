@@ -64,7 +64,6 @@ import importlib.util
 import os
 import queue
 import re
-import shlex
 import sys
 import time
 
@@ -164,7 +163,7 @@ def run(args, starts, oracle, game, lc):
     turn and its score into args.results."""
     known = read_reference(args.reference) if args.reference and \
         os.path.exists(args.reference) else {}
-    playout = load("arimaa-sharp-playout")
+    playout = args.playout
     engines = []
     for command, depth in ((args.referee, args.depth), (args.engine, args.engine_depth)):
         try:
@@ -359,17 +358,8 @@ def main():
                  "scores)")
     if args.reference and not args.engine:
         ap.error("--reference keeps the referee's part of a run; --engine is missing")
-    for option, command in (("--engine", args.engine), ("--referee", args.referee)):
-        if command is None:
-            continue
-        try:
-            words = shlex.split(command)
-        except ValueError as exc:
-            ap.error("%s: '%s' is not a command line (%s)" % (option, command, exc))
-        if not words:
-            ap.error("%s: the command line is empty" % option)
-        if not os.access(words[0], os.X_OK):
-            ap.error("%s: %s is not an executable" % (option, words[0]))
+    args.playout = load("arimaa-sharp-playout")
+    args.playout.check_commands(ap, (("--engine", args.engine), ("--referee", args.referee)))
     for name, path in (("results", None if args.engine else args.results),
                        ("--compare", args.compare)):
         if path and not os.path.isfile(path):
@@ -379,13 +369,7 @@ def main():
     import boardai  # pylint: disable=import-outside-toplevel
     lc, drift = oracle.sibling("arimaa-loss-check"), oracle.sibling("arimaa-sharp-drift")
     game = boardai.Game("arimaa")
-    games = oracle.bot_games(args.records, args.bot, lc, args.games)
-    if not games:
-        sys.exit("arimaa-sharp-regret: no game of %s with a result in the records" % args.bot)
-    try:
-        replays = oracle.replay_games(games, game, boardai, lc)
-    except ValueError as exc:
-        sys.exit("arimaa-sharp-regret: %s" % exc)
+    games, replays = oracle.games_replayed(args, game, boardai, lc, "arimaa-sharp-regret")
     starts = chosen_starts(drift, lc, games, replays, args.bot, turns)
     if not starts:
         sys.exit("arimaa-sharp-regret: %s has no turn start numbered %s" % (args.bot, args.turns))
