@@ -42,21 +42,25 @@ Output (RESULTS, a line a position as each is done, so an interrupted run keeps 
   <game> <turn label> <referee's score after its turn> <score after the engine's> <cost>
       <the engine's turn> | <the referee's turn> | <the start position>
 (one line). The report (always; from RESULTS alone when --engine is not given, so it can be
-rerun; a name ending in .gz is read through gzip) prints the mean cost with a 95 % interval from
-resampling whole games, its median, the share of turns the referee found no worse than its own,
-the mean cost by band of turn numbers; with --trap-split the mean cost of the turns that leave a
-home trap of BOT's thin (as scripts/arimaa-captures.py --trap-states has it: an enemy piece near
-outranks or ties BOT's strongest there, fewer than two guards) where the referee's turn leaves
-none, and of the other turns; and with --compare OTHER (a results file of another
-setting on the same records) the mean of the paired differences (this run less OTHER) over the
-positions both have, with its interval: of the referee's scores after the two engines' turns,
-so that the referee's own part, which a second run may have scored a little differently (bot_Sharp
-draws a random seed), cancels. Progress and the time left go to standard error.
+rerun; a name ending in .gz is read through gzip) prints:
+- the mean cost with a 95 % interval from resampling whole games, its median, the share of turns
+  the referee found no worse than its own, and the mean cost by band of turn numbers;
+- with --trap-split, the mean cost of the turns that leave a home trap of BOT's thin (as
+  scripts/arimaa-captures.py --trap-states has it: an enemy piece near outranks or ties BOT's
+  strongest there, fewer than two guards) where the referee's turn leaves none, and of the rest;
+- with --moves, what the two engines' turns do (the share that move the elephant, a rabbit; the
+  pieces taken and lost a turn), over all the turns and over the costliest quarter of them, and
+  that quarter's share of the whole cost;
+- with --compare OTHER (a results file of another setting on the same records), the mean of the
+  paired differences (this run less OTHER) over the positions both have, with its interval: of
+  the referee's scores after the two engines' turns, so that the referee's own part, which a
+  second run may have scored a little differently (bot_Sharp draws a random seed), cancels.
+Progress and the time left go to standard error.
 
 Usage: scripts/arimaa-sharp-regret.py RECORDS... --bot NAME --results RESULTS
            [--engine "COMMAND" [--engine-depth D] --referee "COMMAND" [--depth D]
-            [--reference FILE]] [--turns LIST] [--compare OTHER] [--trap-split] [--clip C]
-           [--build DIR] [--games N] [--boot N] [--move-timeout S]
+            [--reference FILE]] [--turns LIST] [--compare OTHER] [--trap-split] [--moves]
+           [--clip C] [--build DIR] [--games N] [--boot N] [--move-timeout S]
 """
 import argparse
 import gzip
@@ -264,6 +268,42 @@ def report_trap_split(args, rows, oracle):
                 oracle.resampled(part, args.boot)))
 
 
+def turn_shape(game, lc, start, turn):
+    """(whether @p turn moves the mover's elephant, whether it moves a rabbit of the mover's, the
+    enemy pieces it takes, the mover's own pieces it loses) at @p start; the pieces counted on
+    the boards before and after it, as the library plays it."""
+    gold = start[0] == "g"
+    moved = {token[0] for token in turn.split() if token[0].isupper() == gold and
+             not token.endswith("x")}
+    before = start.split("[", 1)[1][:64]
+    end = after(game, lc, start, turn).split("[", 1)[1][:64]
+    own = [sum(c.isupper() == gold and c != "." for c in board) for board in (before, end)]
+    enemy = [sum(c.isupper() != gold and c != "." for c in board) for board in (before, end)]
+    return ("E" if gold else "e") in moved, ("R" if gold else "r") in moved, \
+        enemy[0] - enemy[1], own[0] - own[1]
+
+
+def report_moves(args, rows):
+    """Prints what the engine's turns and the referee's do, over all the turns and over the
+    costliest quarter of them."""
+    ranked = sorted(rows.values(), key=lambda row: row[0])
+    total = sum(row[0] for row in ranked)
+    top = ranked[len(ranked) * 3 // 4:]
+    print("  the costliest quarter of the turns: %d, mean cost %.0f, %.0f %% of the whole cost" % (
+        len(top), sum(row[0] for row in top) / max(len(top), 1),
+        100.0 * sum(row[0] for row in top) / total if total else 0.0))
+    print("  %-22s %-8s %9s %8s %12s %11s" % ("turns", "by", "elephant", "rabbits",
+                                              "pieces taken", "pieces lost"))
+    for name, part in (("all", ranked), ("the costliest quarter", top)):
+        for who, column in (("engine", 2), ("referee", 3)):
+            shapes = [turn_shape(args.game, args.lc, row[4], row[column]) for row in part]
+            n = max(len(shapes), 1)
+            print("  %-22s %-8s %8.1f%% %7.1f%% %12.2f %11.2f" % (
+                name, who, 100.0 * sum(s[0] for s in shapes) / n,
+                100.0 * sum(s[1] for s in shapes) / n, sum(s[2] for s in shapes) / n,
+                sum(s[3] for s in shapes) / n))
+
+
 def report(args, rows, oracle):
     """Prints the mean cost, its median and share at 0 or below, by band, and the paired
     comparison."""
@@ -286,6 +326,8 @@ def report(args, rows, oracle):
                 lo, hi if hi < 10**6 else "", len(band), sum(band) / len(band)))
     if args.trap_split:
         report_trap_split(args, rows, oracle)
+    if args.moves:
+        report_moves(args, rows)
     if args.compare_rows is not None:
         both = sorted(set(rows) & set(args.compare_rows))
         if not both:
@@ -340,6 +382,10 @@ def main():
                     help="also the mean cost of the turns that leave a home trap of BOT's thin "
                     "(scripts/arimaa-captures.py --trap-states: outranked or tied, fewer than two "
                     "guards) where the referee's turn leaves none, and of the rest")
+    ap.add_argument("--moves", action="store_true",
+                    help="also what the engine's turns and the referee's do (the share that move "
+                    "the elephant, a rabbit; the pieces taken and lost a turn), over all the "
+                    "turns and over the costliest quarter, and that quarter's share of the cost")
     ap.add_argument("--clip", type=int, default=10000,
                     help="scores are cut to +-CLIP (default 10000, ten rabbits in Sharp's units)")
     oracle = load("arimaa-sharp-oracle")

@@ -209,6 +209,56 @@ for part, name in zip(parts, ("leaves none", "the other turns")):
         sys.exit("--trap-split: want '%s' in: %s" % (want, report))
 PY
 
+# --moves on the same screen: the costliest quarter's share of the cost, and what each side's
+# turns do (elephant, rabbit, pieces taken and lost), worked out here from the step tokens and
+# the boards the binding gives after the turns.
+out=$(python3 "$script" "$kept/arimaa-playouts-r31-depth8-again.pgn.gz" \
+    "$kept/arimaa-playouts-r30-depth8.pgn.gz" --bot Steps --boot 20 --build "$build" \
+    --results "$kept/arimaa-sharp-regret-r32-depth8.txt.gz" --moves)
+BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" \
+    "$kept/arimaa-sharp-regret-r32-depth8.txt.gz" "$out" <<'PY' || fail=1
+import gzip, importlib.util, os, sys
+import boardai
+src, results, report = sys.argv[1:]
+spec = importlib.util.spec_from_file_location("lc", os.path.join(src, "scripts",
+                                                                  "arimaa-loss-check.py"))
+lc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lc)
+game = boardai.Game("arimaa")
+rows = []
+for line in gzip.open(results, "rt"):
+    head, theirs, start = line.rstrip("\n").split(" | ")
+    fields = head.split(" ", 5)
+    rows.append((int(fields[4]), fields[5], theirs, start))
+rows.sort(key=lambda r: r[0])
+top = rows[len(rows) * 3 // 4:]
+share = 100.0 * sum(r[0] for r in top) / sum(r[0] for r in rows)
+want = ["the costliest quarter of the turns: %d, mean cost %.0f, %.0f %% of the whole cost"
+        % (len(top), sum(r[0] for r in top) / len(top), share)]
+def army(text, upper):
+    return sum(1 for c in text.split("[")[1][:64] if c.isalpha() and c.isupper() == upper)
+for name, part in (("all", rows), ("the costliest quarter", top)):
+    for who, i in (("engine", 1), ("referee", 2)):
+        e = r = taken = lost = 0
+        for row in part:
+            start, turn = row[3], row[i]
+            gold = start[0] == "g"
+            pieces = [t[0] for t in turn.split() if len(t) == 4 and t[3] in "nsew"]
+            e += ("E" if gold else "e") in pieces
+            r += ("R" if gold else "r") in pieces
+            pos = game.position(start)
+            pos.play(lc.steps_played(turn.split()))
+            taken += army(start, not gold) - army(pos.text, not gold)
+            lost += army(start, gold) - army(pos.text, gold)
+        n = len(part)
+        want.append("%s %s %.1f%% %.1f%% %.2f %.2f" % (name, who, 100.0 * e / n, 100.0 * r / n,
+                                                       taken / n, lost / n))
+got = [" ".join(l.split()) for l in report.splitlines()]
+missing = [w for w in want if w not in got]
+if missing:
+    sys.exit("--moves: want %s in: %s" % (missing, report))
+PY
+
 # Scores cut to +-1.
 python3 "$script" "$records" "${common[@]}" --turns 4 --results "$tmp/c.txt" --engine "$engine" \
     --engine-depth 1 --referee "$engine" --depth 2 --clip 1 >/dev/null 2>&1 ||
