@@ -128,15 +128,20 @@ def search(engine, text, oracle):
             return (oracle.mirror_move(move) if flip else move), score
 
 
-def after(game, lc, text, move):
-    """The position text after @p move (a turn in the notation) at @p text; raises ValueError or
-    the binding's error when the library refuses it."""
+def played(game, lc, text, move):
+    """The position (the binding's) after @p move (a turn in the notation) at @p text; raises
+    ValueError or the binding's error when the library refuses it."""
     pos = game.position(text)
-    played = lc.steps_played(move.split())
-    if not played:
+    steps = lc.steps_played(move.split())
+    if not steps:
         raise ValueError("the turn '%s' has no step" % move)
-    pos.play(played)
-    return pos.text
+    pos.play(steps)
+    return pos
+
+
+def after(game, lc, text, move):
+    """The position text after @p move at @p text (played())."""
+    return played(game, lc, text, move).text
 
 
 def referee_score(referee, text, oracle, clip, cache):
@@ -148,6 +153,16 @@ def referee_score(referee, text, oracle, clip, cache):
             raise RuntimeError("no score before its bestmove")
         cache[text] = max(-clip, min(clip, score))
     return cache[text]
+
+
+def score_after(args, referee, text, move, oracle, cache):
+    """The referee's score (cut to +-CLIP) of the position after @p move at @p text, from the
+    view of the side that moves next; a turn that ends the game is not searched: -CLIP when it
+    won (the mover's win is the next side's loss), +CLIP when it lost."""
+    pos = played(args.game, args.lc, text, move)
+    if pos.winner is not None:
+        return -args.clip if pos.winner == "gs".index(text[0]) else args.clip
+    return referee_score(referee, pos.text, oracle, args.clip, cache)
 
 
 def read_reference(path):
@@ -162,11 +177,14 @@ def read_reference(path):
     return known
 
 
-def run(args, starts, oracle, game, lc):
+def run(args, starts, oracle):
     """Every start's referee turn and score (from --reference when it has them) and the engine's
     turn and its score into args.results."""
-    known = read_reference(args.reference) if args.reference and \
-        os.path.exists(args.reference) else {}
+    try:
+        known = read_reference(args.reference) if args.reference and \
+            os.path.exists(args.reference) else {}
+    except (OSError, ValueError) as exc:
+        sys.exit("arimaa-sharp-regret: %s" % exc)
     playout = args.playout
     engines = []
     for command, depth in ((args.referee, args.depth), (args.engine, args.engine_depth)):
@@ -184,16 +202,13 @@ def run(args, starts, oracle, game, lc):
             try:
                 if text not in known:
                     own, _ = search(referee, text, oracle)
-                    own_after = after(game, lc, text, own)
-                    known[text] = (own, referee_score(referee, own_after, oracle, args.clip,
-                                                      cache))
+                    known[text] = (own, score_after(args, referee, text, own, oracle, cache))
                     if new_reference:
                         new_reference.write("%d | %s | %s\n" % (known[text][1], own, text))
                         new_reference.flush()
                 own, base = known[text]
                 mine, _ = search(engine, text, oracle)
-                score = referee_score(referee, after(game, lc, text, mine), oracle, args.clip,
-                                      cache)
+                score = score_after(args, referee, text, mine, oracle, cache)
             except (RuntimeError, ValueError) as exc:  # a silent engine, a refused turn
                 for e in engines:
                     e.close()
@@ -419,15 +434,15 @@ def main():
     starts = chosen_starts(drift, lc, games, replays, args.bot, turns)
     if not starts:
         sys.exit("arimaa-sharp-regret: %s has no turn start numbered %s" % (args.bot, args.turns))
+    args.game, args.lc = game, lc
     if args.engine:
-        run(args, starts, oracle, game, lc)
+        run(args, starts, oracle)
     all_starts = chosen_starts(drift, lc, games, replays, args.bot, parse_turns("2-"))
     try:
         rows = read_results(args.results, all_starts)
         args.compare_rows = read_results(args.compare, all_starts) if args.compare else None
     except (OSError, ValueError) as exc:
         sys.exit("arimaa-sharp-regret: %s" % exc)
-    args.game, args.lc = game, lc
     report(args, {k: v for k, v in rows.items() if int(k[1][:-1]) in turns}, oracle)
 
 

@@ -10,12 +10,13 @@
 # --reference (the referee is then asked to search only the positions after the engine's turns, and
 # the file is not added to); with the engine at the referee's own depth every turn is the referee's
 # (and with the reference's scores moved by 7 here, costs -7); --compare prints the mean difference
-# of the scores after the two runs' turns (not of the costs); --clip bounds every score; a gzipped
-# results file reads the same; so do the screens kept in bench/data, and --trap-split's two parts
-# are those the evaluation's own home-guard charge gives. Then: no results file without an engine,
-# --engine without --referee, --reference without --engine, a bad --turns, an engine that is not
-# executable, a results line that is not one, whose position is not the records' or whose cost is
-# not its scores' difference are refused with what was wrong; --help answers.
+# of the scores after the two runs' turns (not of the costs); --clip bounds every score; a turn that
+# ends the game is scored -CLIP without asking the referee; a gzipped results file reads the same;
+# so do the screens kept in bench/data, and --trap-split's two parts are those the evaluation's own
+# home-guard charge gives. Then: no results file without an engine, --engine without --referee,
+# --reference without --engine, a bad --turns, an engine that is not executable, a results line that
+# is not one, whose position is not the records' or whose cost is not its scores' difference are
+# refused with what was wrong; --help answers.
 # Usage: tests/arimaa/sharp_regret_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -258,6 +259,18 @@ missing = [w for w in want if w not in got]
 if missing:
     sys.exit("--moves: want %s in: %s" % (missing, report))
 PY
+
+# A turn that ends the game (Steps's goal at turn 45 of game 8 of the twenty-eighth round's games)
+# is not searched by the referee: the side that moves next has lost, -CLIP.
+: >"$tmp/referee.log"
+python3 "$script" "$src/bench/data/arimaa-sharp4-r28.pgn" --bot Steps --games 9 --turns 45 \
+    --results "$tmp/goal.txt" --engine "$engine" --engine-depth 1 --referee "$tmp/logged" \
+    --depth 2 --clip 500 --build "$build" >/dev/null 2>&1 ||
+    { echo "goal: exit status $?"; fail=1; }
+goal=$(grep "^8 45s " "$tmp/goal.txt" | cut -d' ' -f1-5)
+[ "$goal" = "8 45s -500 -500 0" ] || { echo "goal: $(cat "$tmp/goal.txt")"; fail=1; }
+[ "$(grep -c "^go" "$tmp/referee.log")" -eq "$(wc -l <"$tmp/goal.txt")" ] ||
+    { echo "goal: the referee searched $(grep -c "^go" "$tmp/referee.log") positions"; fail=1; }
 
 # Scores cut to +-1.
 python3 "$script" "$records" "${common[@]}" --turns 4 --results "$tmp/c.txt" --engine "$engine" \
