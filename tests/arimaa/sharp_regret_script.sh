@@ -176,12 +176,15 @@ case $out in
 *) echo "kept: want '$want' and '$diff_mean' in: $out"; fail=1 ;;
 esac
 
-# --trap-split on the kept screen at 8 steps: a turn leaves a home trap thin where the evaluation's
-# own charge for it (explain's home_guards, home_guard_points 1 and home_guard_tied_pct 100) is
-# not 0 for Steps's side after it; the two parts' counts and mean costs are those worked out so.
+# --trap-split and --moves on the kept screen at 8 steps, worked out here. A turn leaves a home
+# trap thin where the evaluation's own charge for it (explain's home_guards, home_guard_points 1
+# and home_guard_tied_pct 100) is not 0 for Steps's side after it; the two parts' counts and mean
+# costs must be those. The costliest quarter's share of the cost and what each side's turns do
+# (elephant, rabbit, pieces taken and lost) come from the step tokens and the boards the binding
+# gives after the turns.
 out=$(python3 "$script" "$kept/arimaa-playouts-r31-depth8-again.pgn.gz" \
     "$kept/arimaa-playouts-r30-depth8.pgn.gz" --bot Steps --boot 20 --build "$build" \
-    --results "$kept/arimaa-sharp-regret-r32-depth8.txt.gz" --trap-split)
+    --results "$kept/arimaa-sharp-regret-r32-depth8.txt.gz" --trap-split --moves)
 BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" \
     "$kept/arimaa-sharp-regret-r32-depth8.txt.gz" "$out" <<'PY' || fail=1
 import gzip, importlib.util, os, sys
@@ -193,51 +196,35 @@ lc = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(lc)
 charged = boardai.Game("arimaa:home_guard_points=1,home_guard_tied_pct=100")
 
-def thin(start, turn):
+def played(start, turn):
     pos = charged.position(start)
     pos.play(lc.steps_played(turn.split()))
-    line = [l for l in pos.explain().splitlines() if l.startswith("home_guards ")][0].split()
+    return pos
+
+def thin(start, turn):
+    lines = played(start, turn).explain().splitlines()
+    line = [l for l in lines if l.startswith("home_guards ")][0].split()
     return int(line[1] if start[0] == "g" else line[2]) != 0
 
-parts = ([], [])
-for line in gzip.open(results, "rt"):
-    head, theirs, start = line.rstrip("\n").split(" | ")
-    fields = head.split(" ", 5)
-    parts[0 if thin(start, fields[5]) and not thin(start, theirs) else 1].append(int(fields[4]))
-for part, name in zip(parts, ("leaves none", "the other turns")):
-    want = "%s: %d, mean cost %.0f " % (name, len(part), sum(part) / len(part))
-    if want not in report:
-        sys.exit("--trap-split: want '%s' in: %s" % (want, report))
-PY
+def army(text, upper):
+    return sum(1 for c in text.split("[")[1][:64] if c.isalpha() and c.isupper() == upper)
 
-# --moves on the same screen: the costliest quarter's share of the cost, and what each side's
-# turns do (elephant, rabbit, pieces taken and lost), worked out here from the step tokens and
-# the boards the binding gives after the turns.
-out=$(python3 "$script" "$kept/arimaa-playouts-r31-depth8-again.pgn.gz" \
-    "$kept/arimaa-playouts-r30-depth8.pgn.gz" --bot Steps --boot 20 --build "$build" \
-    --results "$kept/arimaa-sharp-regret-r32-depth8.txt.gz" --moves)
-BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" \
-    "$kept/arimaa-sharp-regret-r32-depth8.txt.gz" "$out" <<'PY' || fail=1
-import gzip, importlib.util, os, sys
-import boardai
-src, results, report = sys.argv[1:]
-spec = importlib.util.spec_from_file_location("lc", os.path.join(src, "scripts",
-                                                                  "arimaa-loss-check.py"))
-lc = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(lc)
-game = boardai.Game("arimaa")
 rows = []
 for line in gzip.open(results, "rt"):
     head, theirs, start = line.rstrip("\n").split(" | ")
     fields = head.split(" ", 5)
     rows.append((int(fields[4]), fields[5], theirs, start))
+want = []
+parts = ([], [])
+for cost, mine, theirs, start in rows:
+    parts[0 if thin(start, mine) and not thin(start, theirs) else 1].append(cost)
+for part, name in zip(parts, ("leaves none", "the other turns")):
+    want.append("%s: %d, mean cost %.0f " % (name, len(part), sum(part) / len(part)))
 rows.sort(key=lambda r: r[0])
 top = rows[len(rows) * 3 // 4:]
 share = 100.0 * sum(r[0] for r in top) / sum(r[0] for r in rows)
-want = ["the costliest quarter of the turns: %d, mean cost %.0f, %.0f %% of the whole cost"
-        % (len(top), sum(r[0] for r in top) / len(top), share)]
-def army(text, upper):
-    return sum(1 for c in text.split("[")[1][:64] if c.isalpha() and c.isupper() == upper)
+want.append("the costliest quarter of the turns: %d, mean cost %.0f, %.0f %% of the whole cost"
+            % (len(top), sum(r[0] for r in top) / len(top), share))
 for name, part in (("all", rows), ("the costliest quarter", top)):
     for who, i in (("engine", 1), ("referee", 2)):
         e = r = taken = lost = 0
@@ -247,17 +234,16 @@ for name, part in (("all", rows), ("the costliest quarter", top)):
             pieces = [t[0] for t in turn.split() if len(t) == 4 and t[3] in "nsew"]
             e += ("E" if gold else "e") in pieces
             r += ("R" if gold else "r") in pieces
-            pos = game.position(start)
-            pos.play(lc.steps_played(turn.split()))
-            taken += army(start, not gold) - army(pos.text, not gold)
-            lost += army(start, gold) - army(pos.text, gold)
+            end = played(start, turn).text
+            taken += army(start, not gold) - army(end, not gold)
+            lost += army(start, gold) - army(end, gold)
         n = len(part)
         want.append("%s %s %.1f%% %.1f%% %.2f %.2f" % (name, who, 100.0 * e / n, 100.0 * r / n,
                                                        taken / n, lost / n))
-got = [" ".join(l.split()) for l in report.splitlines()]
-missing = [w for w in want if w not in got]
+got = " | ".join(" ".join(l.split()) for l in report.splitlines()) + " "
+missing = [w for w in want if " ".join(w.split()) not in got]
 if missing:
-    sys.exit("--moves: want %s in: %s" % (missing, report))
+    sys.exit("--trap-split, --moves: want %s in: %s" % (missing, report))
 PY
 
 # A turn that ends the game (Steps's goal at turn 45 of game 8 of the twenty-eighth round's games)
