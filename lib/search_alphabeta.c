@@ -135,6 +135,19 @@ static int try_null_move(bac_search *s, int ply, int depth, int beta)
     return v;
 }
 
+/* Whether the static value of a non-tactical interior node serves anything: the futility
+ * margins, or a null move that may be tried here. Without a margin only the null move reads it,
+ * so a node where the game says passing is unsafe is not evaluated (Arimaa's step game: a null
+ * move only at a turn start, and its evaluation is the dear part of a node). */
+static int static_value_used(const ba_game *g, const void *state)
+{
+    if (BA_GAME_HAS(g, futility_margin))
+        return 1;
+    if (!BA_GAME_HAS(g, make_null))
+        return 0;
+    return !BA_GAME_HAS(g, null_move_unsafe) || !g->null_move_unsafe(g, state);
+}
+
 /* Stores the node's result (and the move-only entry of history games). */
 static void store(bac_search *s, int ply, int score, int depth, int flag, uint32_t move, int eval,
                   uint64_t guesses0)
@@ -208,9 +221,7 @@ static int ab(bac_search *s, int ply, int depth, int alpha, int beta)
      * "improving" test of the node two plies down. */
     int static_eval = 0, have_eval = 0, margin = 0, impr = 1;
     f->has_eval = 0;
-    if (s->selective && ply > 0 && !tactical &&
-        (BA_GAME_HAS(s->g, futility_margin) || BA_GAME_HAS(s->g, make_null))) {
-        /* (without either hook the static value would serve nothing here) */
+    if (s->selective && ply > 0 && !tactical && static_value_used(s->g, f->state)) {
         if (e && e->has_eval) {
             static_eval = e->eval;
             s->guesses++; /* as bac_eval(): a heuristic value */

@@ -252,6 +252,58 @@ START_TEST(test_null_move_must_pass_the_turn)
 }
 END_TEST
 
+/* Evaluations counted, to see where the search asks for a static value. */
+static int c4_evaluations;
+
+static int c4_counted_eval(const ba_game *g, const void *state)
+{
+    c4_evaluations++;
+    return bt_connect4_game()->evaluate(g, state);
+}
+
+static int c4_never_safe(const ba_game *g, const void *state)
+{
+    (void)g;
+    (void)state;
+    return 1;
+}
+
+/* Connect Four with the counting evaluation, searched to depth 9: its evaluations and nodes. */
+static void count_evaluations(const ba_game *g, int *evaluations, uint64_t *nodes)
+{
+    ba_pos *p = NULL;
+    ck_assert_int_eq(ba_pos_new(g, &p), BA_OK);
+    ba_engine *e = engine(g, 9, 1);
+    ba_search_result r;
+    c4_evaluations = 0;
+    ck_assert_int_eq(ba_engine_search(e, p, &r), BA_OK);
+    *evaluations = c4_evaluations;
+    *nodes = r.nodes;
+    ba_engine_free(e);
+    ba_pos_free(p);
+}
+
+/* Without a futility margin the static value of an interior node serves only the null move: a
+ * node where the game says passing is unsafe is not evaluated for it (Arimaa's step game tries
+ * a null move only at a turn start, and its evaluation is the dear part of a node). */
+START_TEST(test_no_static_value_where_no_null_move_may_be_tried)
+{
+    ba_game none = *bt_connect4_game(), unsafe = none, safe = none;
+    none.evaluate = unsafe.evaluate = safe.evaluate = c4_counted_eval;
+    unsafe.make_null = safe.make_null = c4_null;
+    unsafe.null_move_unsafe = c4_never_safe;
+    safe.null_move_unsafe = c4_unsafe_calls_allowed;
+    int ev_none, ev_unsafe, ev_safe; /* (ev_safe: the null move's cuts save evaluations too) */
+    uint64_t n_none, n_unsafe, n_safe;
+    count_evaluations(&none, &ev_none, &n_none);
+    count_evaluations(&unsafe, &ev_unsafe, &n_unsafe);
+    count_evaluations(&safe, &ev_safe, &n_safe);
+    ck_assert_int_eq(ev_unsafe, ev_none);
+    ck_assert_uint_eq(n_unsafe, n_none);
+    ck_assert_uint_ne(n_safe, n_none); /* where it may be tried, the null move acts */
+}
+END_TEST
+
 /* noisy_only for Nim: "forced" whenever an even number of counters is left (Nim has one move per
  * heap and count, so the number of legal moves is the number of counters). */
 static int nim_even_forced(const ba_game *g, const void *state)
@@ -361,6 +413,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, test_deterministic);
     tcase_add_test(tc, test_selective_prunes_and_exact_only_opts_out);
     tcase_add_test(tc, test_null_move_must_pass_the_turn);
+    tcase_add_test(tc, test_no_static_value_where_no_null_move_may_be_tried);
     tcase_add_test(tc, test_no_stand_pat_where_forced);
     suite_add_tcase(s, tc);
     return s;
