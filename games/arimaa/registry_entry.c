@@ -182,6 +182,9 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->capture_threat_steps_left = steps_left;
     p->capture_threat_exchange = exchange;
     p->pass_costs_rest = pass_rest;
+    /* Kept in the turn game too: the AEI session's step game copies them from it. */
+    p->step_futility = futility;
+    p->push_depth = push_depth;
     p->trap_control_points = trap_points;
     p->trap_danger_pct = danger;
     p->trap_danger_frozen_pct = danger_frozen;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include <boardai/registry.h>
+
 #include "arimaa_test_util.h"
 #include "check_main.h"
 
@@ -289,6 +291,46 @@ START_TEST(newgame_clears_the_table)
 }
 END_TEST
 
+/* The nodes of a search of `pos` to @p depth steps by a session on the game opened from @p spec
+ * (NULL: the built-in game). */
+static unsigned long long nodes_with(const char *spec, const char *pos, int depth)
+{
+    ba_game *g = NULL;
+    ba_error err;
+    if (spec) ck_assert_int_eq(ba_game_open(spec, &g, &err), BA_OK);
+    capture c;
+    memset(&c, 0, sizeof c);
+    ba_arimaa_aei *a = NULL;
+    ck_assert_int_eq(ba_arimaa_aei_new(g, capture_write, &c, &a), BA_OK);
+    char line[64];
+    snprintf(line, sizeof line, "setoption name depth value %d", depth);
+    ba_arimaa_aei_feed(a, line);
+    ba_arimaa_aei_feed(a, pos);
+    go(a, &c);
+    unsigned long long nodes = searched_nodes(&c);
+    ba_arimaa_aei_free(a);
+    ba_game_destroy(g);
+    return nodes;
+}
+
+/* The step game's search knobs given to the game of whole turns (`boardai-arimaa --aei --params
+ * step_futility=60`) reach the session's step search: until they were kept in the turn game too,
+ * step_futility and push_depth were dropped there and the session searched with the defaults. */
+START_TEST(step_search_params_reach_the_session)
+{
+    /* A middle game (turn 10 of a play-out against bot_Sharp): pieces in contact, pushes and
+     * pulls about. */
+    static const char *pos =
+        "setposition g [rrrh.rr.rcErd.cr.mRd..h....e.........H...R...R.HDRCMRCRD...R.R..]";
+    unsigned long long plain = nodes_with(NULL, pos, 5);
+    ck_assert_uint_eq(nodes_with("arimaa:step_futility=0", pos, 5), plain);
+    unsigned long long futile = nodes_with("arimaa:step_futility=60", pos, 5);
+    ck_assert_msg(futile > 0 && futile < plain, "futility %llu, plain %llu", futile, plain);
+    /* (at 5 steps this position's searches happen to take the same nodes with either count) */
+    ck_assert_uint_ne(nodes_with("arimaa:push_depth=1", pos, 6), nodes_with(NULL, pos, 6));
+}
+END_TEST
+
 START_TEST(random_input_never_crashes)
 {
     capture c;
@@ -407,6 +449,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, ponder_then_stop);
     tcase_add_test(tc, go_infinite_then_stop_from_the_reader);
     tcase_add_test(tc, newgame_clears_the_table);
+    tcase_add_test(tc, step_search_params_reach_the_session);
     tcase_add_test(tc, random_input_never_crashes);
     suite_add_tcase(s, tc);
     return s;
