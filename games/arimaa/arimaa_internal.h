@@ -135,6 +135,12 @@ typedef struct arm_params {
     /* Step game: 1 charges a pass the steps of its turn it gives up as depth, as Sharp does; 0
      * charges it one ply (as before the fourteenth round; kept to measure the change). */
     int pass_costs_rest;
+    /* Step game: the null move of the selective search, tried only at a turn start (inside a
+     * turn the pass is a move of the game): 0 none; 1 the side gives up its turn and the
+     * reply is searched as the core reduces any null move (one ply and R); 2 the same, with
+     * the four steps given up charged as depth too, as a pass is charged the rest of its turn
+     * (steps.c, arm_step_make_null). */
+    int step_null;
     /* The memo of steps to goal that the game's searches share (goal.c): owned by a game made
      * by ba_arimaa_create(), NULL in the built-in game and when memory ran out (then every goal
      * search is made again). */
@@ -286,6 +292,14 @@ int arm_step_threatened_m(arm_goal_memo *memo, const arm_state *st); /* through 
  * holds for (the defence gains one step of depth, once a turn). */
 int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth,
                        int pass_costs_rest);
+/* The step game's null move: at a turn start of the play phase the side to move gives up its
+ * whole turn; with @p charge_turn the four steps are charged as depth (the child then reads as
+ * after a pass that gave up four, for arm_step_extension). BA_ERR_ARG inside a turn or
+ * before play. */
+int arm_step_make_null(arm_state *st, int charge_turn);
+/* 1 where the step game never tries a null move: inside a turn (the pass is a move there) and
+ * before play. */
+int arm_step_null_unsafe(const arm_state *st);
 /* game.c: sets the futility margin (points per step) and the depth a push costs (1 or 2 steps)
  * of a step game made by ba_arimaa_create() (the registry's step_futility and push_depth);
  * BA_ERR_ARG for any other game or a value out of range. */

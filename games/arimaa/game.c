@@ -101,6 +101,17 @@ static int arm_step_futility_v(const ba_game *g, const void *state, int depth)
     return arm_params_of(g)->step_futility * depth;
 }
 
+static int arm_step_make_null_v(const ba_game *g, void *state)
+{
+    return arm_step_make_null((arm_state *)state, arm_params_of(g)->step_null == 2);
+}
+
+static int arm_step_null_unsafe_v(const ba_game *g, const void *state)
+{
+    (void)g;
+    return arm_step_null_unsafe(arm_cstate(state));
+}
+
 static int arm_step_status_v(const ba_game *g, const void *state, const ba_history *hist)
 {
     (void)g;
@@ -261,13 +272,17 @@ static const ba_game arm_step_game = BA_GAME_INIT(
     .move_from_text = arm_step_move_from_text_v, .position_to_text = arm_position_to_text_v,
     .position_from_text = arm_position_from_text_v, .generate_noisy = arm_step_noisy_v,
     .order_key = arm_order_key, .render = arm_render_v, .explain = arm_explain_v,
-    .destroy = NULL, .extension = arm_step_extension_v, .futility_margin = arm_step_futility_v);
+    .destroy = NULL, .extension = arm_step_extension_v, .futility_margin = arm_step_futility_v,
+    .make_null = arm_step_make_null_v, .null_move_unsafe = arm_step_null_unsafe_v);
 
-/* Without a margin the hook is left out: the core then skips the static value at interior nodes
- * (Arimaa's evaluation is the dear part of a node). */
+/* Without a margin or a null move the hooks are left out: the core then skips the static value
+ * at interior nodes (Arimaa's evaluation is the dear part of a node); with the null move alone
+ * it evaluates only where one may be tried (a turn start: null_move_unsafe). */
 static void arm_step_hooks(ba_game *g, const arm_params *p)
 {
     g->futility_margin = p->step_futility > 0 ? arm_step_futility_v : NULL;
+    g->make_null = p->step_null > 0 ? arm_step_make_null_v : NULL;
+    g->null_move_unsafe = p->step_null > 0 ? arm_step_null_unsafe_v : NULL;
 }
 
 int arm_game_set_step_search(ba_game *g, int futility, int push_depth)

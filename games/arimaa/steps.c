@@ -166,6 +166,20 @@ int arm_step_extension(arm_goal_memo *memo, const arm_state *st, int push_depth,
     return cost + (st->steps == 0 && arm_step_threatened_m(memo, st));
 }
 
+int arm_step_make_null(arm_state *st, int charge_turn)
+{
+    if (arm_step_null_unsafe(st)) return BA_ERR_ARG;
+    arm_end_turn(st);
+    st->last_len = 0;
+    st->pass_left = (uint8_t)(charge_turn ? 4 : 0);
+    return BA_OK;
+}
+
+int arm_step_null_unsafe(const arm_state *st)
+{
+    return st->phase != ARM_PHASE_PLAY || st->steps != 0;
+}
+
 /* 1 when the side to move may end its turn now by passing. */
 static int arm_pass_legal(const arm_state *st, const arm_rep *rep)
 {

@@ -573,6 +573,68 @@ START_TEST(step_pass_costs_the_rest_of_the_turn)
 }
 END_TEST
 
+/* The null move of the selective search (the registry's step_null): only at a turn start of
+ * play, where it hands the whole turn over on the same board; inside a turn the pass is a move
+ * of the game and no null move is tried (nor the position evaluated for one). step_null=2
+ * charges the four steps given up as depth, as a pass is charged the rest of its turn. */
+START_TEST(step_null_move_at_turn_start_only)
+{
+    ba_error err;
+    ba_game *plain = step_game(), *one = NULL, *two = NULL, *bad = NULL;
+    ck_assert(!BA_GAME_HAS(plain, make_null));
+    ck_assert(!BA_GAME_HAS(plain, null_move_unsafe));
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,step_null=1", &one, &err), BA_OK);
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,step_null=2", &two, &err), BA_OK);
+    ck_assert_int_ne(ba_game_open("arimaa:search_by_steps=1,step_null=3", &bad, &err), BA_OK);
+    ck_assert_ptr_null(bad);
+    ck_assert_ptr_nonnull(strstr(err.message, "step_null"));
+    arm_state start = at_pos('g', "Ee5 rf5 Ra2 rb7 rh8");
+    ck_assert_int_eq(two->null_move_unsafe(two, &start), 0);
+    for (int mode = 1; mode <= 2; mode++) {
+        ba_game *g = mode == 1 ? one : two;
+        arm_state st = start;
+        ck_assert_int_eq(g->make_null(g, &st), BA_OK);
+        ck_assert_int_eq(st.side, ARM_SILVER);
+        ck_assert_int_eq(st.steps, 0);
+        ck_assert_mem_eq(st.board, start.board, sizeof st.board);
+        /* The same position as a turn that ended there (Silver to move): the same hash. */
+        arm_state other = at_pos('s', "Ee5 rf5 Ra2 rb7 rh8");
+        ck_assert_uint_eq(g->hash(g, &st), g->hash(g, &other));
+        ck_assert_int_eq(g->extension(g, &st), mode == 1 ? 0 : -3);
+    }
+    arm_state inside = start;
+    play_step_text(&inside, "Ra2e");
+    ck_assert_int_ne(two->null_move_unsafe(two, &inside), 0);
+    arm_state copy = inside;
+    ck_assert_int_eq(two->make_null(two, &copy), BA_ERR_ARG);
+    ck_assert_mem_eq(&copy, &inside, sizeof copy);
+    ba_game_destroy(one);
+    ba_game_destroy(two);
+    ba_game_destroy(plain);
+}
+END_TEST
+
+/* With the null move the search still defends a goal one step away and still plays its own. */
+START_TEST(step_search_with_null_move_defends_and_finds_goal)
+{
+    ba_error err;
+    ba_game *g = NULL;
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,step_null=2", &g, &err), BA_OK);
+    for (int depth = 6; depth <= 9; depth += 3) {
+        arm_state st = at_pos('g', "Ee4 Ra1 Rh1 Rb2 rd2 eh8 rg7 rh7 ma8");
+        char text[BA_POS_TEXT_MAX];
+        ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
+        ba_pos *pos = position_of(g, text);
+        play_turn_as_aei(g, pos, depth);
+        ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_ONGOING);
+        ck_assert_int_gt(arm_goal_steps(ba_pos_state(pos), ARM_SILVER, 4), 4);
+        ba_pos_free(pos);
+    }
+    assert_turn_reaches_goal(g, "Rd5 Ee2 ra7 rh7 eb6 dg4 Hb2", 6, 1);
+    ba_game_destroy(g);
+}
+END_TEST
+
 /* With the extension once a turn the defence still has its steps: Silver's rabbit on d2 is one
  * step from d1 and Gold's elephant three steps away (freezing or pushing the rabbit needs two or
  * three of them). Gold's turn searched as the AEI session does, at 4 and at 6 steps, must leave
@@ -670,6 +732,8 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, step_search_defends_goal);
     tcase_add_test(tc, step_game_from_registry);
     tcase_add_test(tc, step_search_with_futility_finds_goal);
+    tcase_add_test(tc, step_null_move_at_turn_start_only);
+    tcase_add_test(tc, step_search_with_null_move_defends_and_finds_goal);
     suite_add_tcase(s, tc);
     return s;
 }
