@@ -283,19 +283,17 @@ def report_trap_split(args, rows, oracle):
                 oracle.resampled(part, args.boot)))
 
 
-def turn_shape(game, lc, start, turn):
+def turn_shape(args, start, turn):
     """(whether @p turn moves the mover's elephant, whether it moves a rabbit of the mover's, the
     enemy pieces it takes, the mover's own pieces it loses) at @p start; the pieces counted on
     the boards before and after it, as the library plays it."""
     gold = start[0] == "g"
     moved = {token[0] for token in turn.split() if token[0].isupper() == gold and
              not token.endswith("x")}
-    before = start.split("[", 1)[1][:64]
-    end = after(game, lc, start, turn).split("[", 1)[1][:64]
-    own = [sum(c.isupper() == gold and c != "." for c in board) for board in (before, end)]
-    enemy = [sum(c.isupper() != gold and c != "." for c in board) for board in (before, end)]
+    own0, enemy0 = args.playout.pieces(start, gold)
+    own1, enemy1 = args.playout.pieces(after(args.game, args.lc, start, turn), gold)
     return ("E" if gold else "e") in moved, ("R" if gold else "r") in moved, \
-        enemy[0] - enemy[1], own[0] - own[1]
+        enemy0 - enemy1, own0 - own1
 
 
 def report_moves(args, rows):
@@ -311,7 +309,7 @@ def report_moves(args, rows):
                                               "pieces taken", "pieces lost"))
     for name, part in (("all", ranked), ("the costliest quarter", top)):
         for who, column in (("engine", 2), ("referee", 3)):
-            shapes = [turn_shape(args.game, args.lc, row[4], row[column]) for row in part]
+            shapes = [turn_shape(args, row[4], row[column]) for row in part]
             n = max(len(shapes), 1)
             print("  %-22s %-8s %8.1f%% %7.1f%% %12.2f %11.2f" % (
                 name, who, 100.0 * sum(s[0] for s in shapes) / n,
