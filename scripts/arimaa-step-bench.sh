@@ -5,8 +5,10 @@
 # the first build's. Same nodes in two builds means the same tree (a pure speed change).
 # Measurement only; not part of scripts/test.sh.
 #
-# Usage: scripts/arimaa-step-bench.sh [options] BUILD [BUILD...]
+# Usage: scripts/arimaa-step-bench.sh [options] BUILD[:PARAMS] [BUILD[:PARAMS]...]
 #   BUILD            a build folder holding examples/boardai-arimaa
+#   PARAMS           the game's registry parameters for that run (boardai-arimaa --params), so
+#                    that one build measures settings, e.g. build build:step_null=2
 # Options:
 #   --depth N        the protocol's search depth (default 6: 7 steps of the AEI's depth)
 #   --positions F    one position a line, "g|s [text]" (default bench/data/arimaa-game-positions.txt)
@@ -14,7 +16,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 DEPTH=6
 POSITIONS=$ROOT/bench/data/arimaa-game-positions.txt
 REPEAT=2
@@ -34,8 +36,18 @@ if [ ${#BUILDS[@]} -eq 0 ]; then
     exit 2
 fi
 for b in "${BUILDS[@]}"; do
-    [ -x "$b/examples/boardai-arimaa" ] || { echo "arimaa-step-bench.sh: $b/examples/boardai-arimaa is not built" >&2; exit 1; }
+    [ -x "${b%%:*}/examples/boardai-arimaa" ] || { echo "arimaa-step-bench.sh: ${b%%:*}/examples/boardai-arimaa is not built" >&2; exit 1; }
 done
+# The program of a BUILD[:PARAMS] argument, with its parameters.
+program() {
+    local dir=${1%%:*} params=
+    [ "$dir" = "$1" ] || params=${1#*:}
+    if [ -n "$params" ]; then
+        "$dir/examples/boardai-arimaa" --protocol --params "$params"
+    else
+        "$dir/examples/boardai-arimaa" --protocol
+    fi
+}
 [ -f "$POSITIONS" ] || { echo "arimaa-step-bench.sh: no positions file $POSITIONS" >&2; exit 1; }
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A NODES TIME
@@ -47,7 +59,7 @@ for ((r = 1; r <= REPEAT; r++)); do
         k=$((k + 1))
         for b in "${BUILDS[@]}"; do
             line=$(printf 'position %s %s\ngo depth %s\nquit\n' "$side" "$text" "$DEPTH" |
-                "$b/examples/boardai-arimaa" --protocol | grep '^info depth' | tail -1)
+                program "$b" | grep '^info depth' | tail -1)
             n=$(sed -n 's/.* nodes \([0-9]*\).*/\1/p' <<<"$line")
             t=$(sed -n 's/.* time \([0-9]*\).*/\1/p' <<<"$line")
             [ -n "$n" ] && [ -n "$t" ] || { echo "arimaa-step-bench.sh: no search line from $b for '$text'" >&2; exit 1; }
