@@ -280,7 +280,9 @@ struct ba_game {
      * Optional. Nonzero when passing would be unsafe at this position because the side to move
      * may be in zugzwang (chess: only king and pawns left), so the search must not try a null
      * move here. NULL means passing is never assumed unsafe (every position of a game with
-     * make_null() may try it; the verification search still guards against zugzwang).
+     * make_null() may try it; the verification search still guards against zugzwang). In a game
+     * without futility_margin() the null move is the only reader of an interior node's static
+     * value, so the selective search does not evaluate a node where this says unsafe.
      */
     int (*null_move_unsafe)(const ba_game *g, const void *state);
 
