@@ -573,6 +573,31 @@ START_TEST(step_pass_costs_the_rest_of_the_turn)
 }
 END_TEST
 
+/* With the extension once a turn the defence still has its steps: Silver's rabbit on d2 is one
+ * step from d1 and Gold's elephant three steps away (freezing or pushing the rabbit needs two or
+ * three of them). Gold's turn searched as the AEI session does, at 4 and at 6 steps, must leave
+ * Silver no goal within its next turn. */
+static void assert_defends_goal(ba_game *g, int depth)
+{
+    arm_state st = at_pos('g', "Ee4 Ra1 Rh1 Rb2 rd2 eh8 rg7 rh7 ma8");
+    char text[BA_POS_TEXT_MAX];
+    ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
+    ba_pos *pos = position_of(g, text);
+    ck_assert_int_le(arm_goal_steps(ba_pos_state(pos), ARM_SILVER, 4), 1);
+    play_turn_as_aei(g, pos, depth);
+    ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_ONGOING);
+    ck_assert_int_gt(arm_goal_steps(ba_pos_state(pos), ARM_SILVER, 4), 4);
+    ba_pos_free(pos);
+}
+
+START_TEST(step_search_defends_goal)
+{
+    ba_game *g = step_game();
+    for (int depth = 4; depth <= 6; depth += 2) assert_defends_goal(g, depth);
+    ba_game_destroy(g);
+}
+END_TEST
+
 /* The null move of the selective search (the registry's step_null): only at a turn start of
  * play, where it hands the whole turn over on the same board; inside a turn the pass is a move
  * of the game and no null move is tried (nor the position evaluated for one). step_null=2
@@ -620,39 +645,8 @@ START_TEST(step_search_with_null_move_defends_and_finds_goal)
     ba_error err;
     ba_game *g = NULL;
     ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,step_null=2", &g, &err), BA_OK);
-    for (int depth = 6; depth <= 9; depth += 3) {
-        arm_state st = at_pos('g', "Ee4 Ra1 Rh1 Rb2 rd2 eh8 rg7 rh7 ma8");
-        char text[BA_POS_TEXT_MAX];
-        ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
-        ba_pos *pos = position_of(g, text);
-        play_turn_as_aei(g, pos, depth);
-        ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_ONGOING);
-        ck_assert_int_gt(arm_goal_steps(ba_pos_state(pos), ARM_SILVER, 4), 4);
-        ba_pos_free(pos);
-    }
+    for (int depth = 6; depth <= 9; depth += 3) assert_defends_goal(g, depth);
     assert_turn_reaches_goal(g, "Rd5 Ee2 ra7 rh7 eb6 dg4 Hb2", 6, 1);
-    ba_game_destroy(g);
-}
-END_TEST
-
-/* With the extension once a turn the defence still has its steps: Silver's rabbit on d2 is one
- * step from d1 and Gold's elephant three steps away (freezing or pushing the rabbit needs two or
- * three of them). Gold's turn searched as the AEI session does, at 4 and at 6 steps, must leave
- * Silver no goal within its next turn. */
-START_TEST(step_search_defends_goal)
-{
-    ba_game *g = step_game();
-    for (int depth = 4; depth <= 6; depth += 2) {
-        arm_state st = at_pos('g', "Ee4 Ra1 Rh1 Rb2 rd2 eh8 rg7 rh7 ma8");
-        char text[BA_POS_TEXT_MAX];
-        ck_assert_int_ge(arm_position_to_text(&st, text, sizeof text), 0);
-        ba_pos *pos = position_of(g, text);
-        ck_assert_int_le(arm_goal_steps(ba_pos_state(pos), ARM_SILVER, 4), 1);
-        play_turn_as_aei(g, pos, depth);
-        ck_assert_int_eq(ba_pos_result(pos), BA_RESULT_ONGOING);
-        ck_assert_int_gt(arm_goal_steps(ba_pos_state(pos), ARM_SILVER, 4), 4);
-        ba_pos_free(pos);
-    }
     ba_game_destroy(g);
 }
 END_TEST
