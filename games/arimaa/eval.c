@@ -200,20 +200,40 @@ static int arm_rabbit_exposure(const arm_params *p, const arm_state *st, int sq,
     return cost;
 }
 
+/* The least count of a rabbit whose goal the evaluation did not find (not searched, or not
+ * within its bound): more than a turn's four steps, since a count of 4 or fewer is taken for a
+ * goal this turn (arm_evaluate). Counted as its bound + 1 or its rows, a rabbit under a
+ * goal_search_steps below 4 read as a goal at every turn start, and a 10-step search grew 35
+ * times (docs/arimaa.md, "The thirty-third round"). */
+#define ARM_UNFOUND_MIN_STEPS 5
+
+static int arm_unfound(int steps)
+{
+    return steps < ARM_UNFOUND_MIN_STEPS ? ARM_UNFOUND_MIN_STEPS : steps;
+}
+
+/* The count of a rabbit not found within its bound, with goal_unsearched_flat. */
+static int arm_goal_far(const arm_params *p)
+{
+    int far = arm_unfound(p->goal_search_steps + p->goal_extra_steps + 1);
+    return far > BA_ARIMAA_GOAL_STEPS_MAX ? BA_ARIMAA_GOAL_STEPS_MAX : far;
+}
+
 /* The steps to goal the evaluation scores for the rabbit on sq, rows from its goal. With
  * goal_unsearched_flat (the default) a rabbit within goal_search_steps rows is searched up to
  * its rows + goal_extra_steps (at least goal_search_steps), so a goal just beyond one turn of a
  * rabbit on its fourth row to go, round a blocker or behind a push, is seen; a rabbit not found
- * within its bound, or farther, counts goal_search_steps + goal_extra_steps + 1 whatever its
- * row. Without it: the bound is goal_search_steps, and a farther rabbit counts its rows. */
+ * within its bound, or farther, counts arm_goal_far() whatever its row. Without it: the bound is
+ * goal_search_steps, and a farther rabbit counts its rows (an unfound one at least
+ * ARM_UNFOUND_MIN_STEPS either way). */
 static int arm_rabbit_goal_steps(const arm_params *p, const arm_state *st, int sq, int rows)
 {
-    if (!p->goal_unsearched_flat)
-        return rows > p->goal_search_steps
-                   ? rows
-                   : arm_steps_to_goal_m(p->goal_memo, st, sq, p->goal_search_steps);
-    int far = p->goal_search_steps + p->goal_extra_steps + 1;
-    if (far > BA_ARIMAA_GOAL_STEPS_MAX) far = BA_ARIMAA_GOAL_STEPS_MAX;
+    if (!p->goal_unsearched_flat) {
+        if (rows > p->goal_search_steps) return arm_unfound(rows);
+        int steps = arm_steps_to_goal_m(p->goal_memo, st, sq, p->goal_search_steps);
+        return steps > p->goal_search_steps ? arm_unfound(steps) : steps;
+    }
+    int far = arm_goal_far(p);
     if (rows > p->goal_search_steps) return far;
     /* Rows + extra, at least goal_search_steps: the spare steps (bound - rows) of a rabbit
      * near its goal would make a deeper search cost several times the evaluation. */
@@ -236,10 +256,7 @@ static void arm_rabbit_terms(const arm_params *p, const arm_state *st, int side,
      * with goal_relative it is taken off every rabbit, so that the table pays for a rabbit's
      * threat, not for its existence (HarLog prices the rabbit itself; docs/arimaa.md). */
     int base = 0;
-    if (p->goal_relative && p->goal_unsearched_flat) {
-        int far = p->goal_search_steps + p->goal_extra_steps + 1;
-        base = arm_h_goal_threat(t, far > BA_ARIMAA_GOAL_STEPS_MAX ? BA_ARIMAA_GOAL_STEPS_MAX : far);
-    }
+    if (p->goal_relative && p->goal_unsearched_flat) base = arm_h_goal_threat(t, arm_goal_far(p));
     for (uint64_t b = st->bb[side][ARM_RABBIT]; b; b &= b - 1) {
         int sq = arm_lsb(b);
         int rows = side == ARM_GOLD ? 7 - (sq >> 3) : sq >> 3;

@@ -204,6 +204,38 @@ START_TEST(power_balance)
 }
 END_TEST
 
+/* A goal is claimed only where the evaluation's goal search found one. With goal_search_steps
+ * below 4 a rabbit it did not find counted its bound + 1 (or its rows), 4 or fewer, and every
+ * turn start read as a goal now: a 10-step search grew 35 times (docs/arimaa.md, "The
+ * thirty-third round"). Here Gold's rabbit on d5 is three rows from a goal rank that Silver's
+ * rabbits fill, and no other rabbit is within six rows: every bound, both ways of counting an
+ * unfound rabbit, at a turn start and inside a turn of the step game. A rabbit one step from
+ * its goal is still a goal now under every bound from 1. */
+START_TEST(goal_claimed_only_where_found)
+{
+    arm_state far = at_pos('g', "Rd5 Ra1 Ea2 ee6 ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8");
+    arm_state near = at_pos('g', "Re7 Ea2 ea7 rh8 Rb1");
+    for (int flat = 0; flat <= 1; flat++) {
+        for (int bound = 0; bound <= 6; bound++) {
+            for (int inside = 0; inside <= 2; inside++) {
+                arm_params p = arm_params_default;
+                p.goal_unsearched_flat = flat;
+                p.goal_search_steps = bound;
+                p.by_steps = inside > 0;
+                arm_state st = far;
+                st.steps = (uint8_t)(inside == 2); /* one step into the turn */
+                int v = arm_evaluate(&p, &st);
+                ck_assert_msg(abs(v) < p.eval.goal_now_score / 2,
+                              "flat %d, bound %d, step game %d, inside a turn %d: %d", flat,
+                              bound, inside > 0, inside == 2, v);
+                if (bound >= 1 && inside < 2)
+                    ck_assert_int_ge(arm_evaluate(&p, &near), p.eval.goal_now_score - 4);
+            }
+        }
+    }
+}
+END_TEST
+
 START_TEST(goal_threat_detection_and_totals)
 {
     const ba_game *g = ba_arimaa_game();
@@ -1880,6 +1912,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, goal_table_relative);
     tcase_add_test(tc, goal_table_inside_a_turn);
     tcase_add_test(tc, goal_table_side_moving_second);
+    tcase_add_test(tc, goal_claimed_only_where_found);
     tcase_add_test(tc, threat_on_stuck_victims_is_paid_more);
     tcase_add_test(tc, term_scales_multiply_each_term);
     tcase_add_test(tc, placement_by_class_and_square);
