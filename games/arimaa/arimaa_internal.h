@@ -300,10 +300,10 @@ int arm_step_make_null(arm_state *st, int charge_turn);
 /* 1 where the step game never tries a null move: inside a turn (the pass is a move there) and
  * before play. */
 int arm_step_null_unsafe(const arm_state *st);
-/* game.c: sets the futility margin (points per step) and the depth a push costs (1 or 2 steps)
- * of a step game made by ba_arimaa_create() (the registry's step_futility and push_depth);
- * BA_ERR_ARG for any other game or a value out of range. */
-int arm_game_set_step_search(ba_game *g, int futility, int push_depth);
+/* game.c: fills the search hooks of a step game made by ba_arimaa_create() from the knobs the
+ * registry set in its parameters (step_futility, step_null; push_depth is read by the search
+ * itself); BA_ERR_ARG for any other game or a knob out of range. */
+int arm_game_set_step_hooks(ba_game *g);
 /* game.c: the parameters of a game made by ba_arimaa_create(), for the registry to set the
  * weights that are not in the released options (it checks their ranges); NULL for any other
  * game. */
@@ -313,9 +313,9 @@ arm_params *arm_game_params(ba_game *g);
  * AEI session and of step_search. Free it with ba_game_destroy(). */
 int arm_step_game_new(const arm_params *turns, ba_game **out);
 /* game.c: gives the turn game @p g (made by ba_arimaa_create(), not the step game) a step game
- * with its evaluation, futility margin and push depth, searched through the search_move hook
- * (the registry's step_search). BA_ERR_ARG for any other game or a value out of range. */
-int arm_game_set_turn_by_steps(ba_game *g, int futility, int push_depth);
+ * with all its parameters (arm_step_game_new()), searched through the search_move hook (the
+ * registry's step_search). BA_ERR_ARG for any other game or a knob out of range. */
+int arm_game_set_turn_by_steps(ba_game *g);
 
 /* stepturn.c: a whole turn chosen by the step search. */
 /* Milliseconds of a turn's hard limit kept for completing the line into a turn. */

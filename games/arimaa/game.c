@@ -285,14 +285,17 @@ static void arm_step_hooks(ba_game *g, const arm_params *p)
     g->null_move_unsafe = p->step_null > 0 ? arm_step_null_unsafe_v : NULL;
 }
 
-int arm_game_set_step_search(ba_game *g, int futility, int push_depth)
+static int arm_step_knobs_ok(const arm_params *p)
 {
-    if (!g || g->destroy != arm_destroy || !arm_params_of(g)->by_steps || futility < 0 ||
-        push_depth < 1 || push_depth > 2)
-        return BA_ERR_ARG;
-    arm_params *p = (arm_params *)(uintptr_t)g->params;
-    p->step_futility = futility;
-    p->push_depth = push_depth;
+    return p->step_futility >= 0 && p->push_depth >= 1 && p->push_depth <= 2 &&
+           p->step_null >= 0 && p->step_null <= 2;
+}
+
+int arm_game_set_step_hooks(ba_game *g)
+{
+    if (!g || g->destroy != arm_destroy || !arm_params_of(g)->by_steps) return BA_ERR_ARG;
+    const arm_params *p = arm_params_of(g);
+    if (!arm_step_knobs_ok(p)) return BA_ERR_ARG;
     arm_step_hooks(g, p);
     return BA_OK;
 }
@@ -314,20 +317,16 @@ int arm_step_game_new(const arm_params *turns, ba_game **out)
     return BA_OK;
 }
 
-int arm_game_set_turn_by_steps(ba_game *g, int futility, int push_depth)
+int arm_game_set_turn_by_steps(ba_game *g)
 {
     if (!g || g->destroy != arm_destroy || arm_params_of(g)->by_steps ||
         arm_params_of(g)->step_game)
         return BA_ERR_ARG;
     arm_params *p = (arm_params *)(uintptr_t)g->params;
+    if (!arm_step_knobs_ok(p)) return BA_ERR_ARG;
     ba_game *steps = NULL;
     int rc = arm_step_game_new(p, &steps);
     if (rc != BA_OK) return rc;
-    rc = arm_game_set_step_search(steps, futility, push_depth);
-    if (rc != BA_OK) {
-        ba_game_destroy(steps);
-        return rc;
-    }
     p->step_game = steps;
     g->search_move = arm_search_turn;
     return BA_OK;

@@ -188,7 +188,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->capture_threat_exchange = exchange;
     p->pass_costs_rest = pass_rest;
     p->step_null = step_null;
-    /* Kept in the turn game too: the AEI session's step game copies them from it. */
+    /* Set in the turn game too: the AEI session's step game and step_search's copy them. */
     p->step_futility = futility;
     p->push_depth = push_depth;
     p->trap_control_points = trap_points;
@@ -207,16 +207,18 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->home_guard_points = home_guard;
     p->home_guard_tied_pct = home_guard_tied;
     memcpy(p->term_pct, term_pct, sizeof p->term_pct);
-    if (step_search && (rc = arm_game_set_turn_by_steps(*out, futility, push_depth)) != BA_OK) {
+    if (step_search && (rc = arm_game_set_turn_by_steps(*out)) != BA_OK) {
         ba_game_destroy(*out);
         *out = NULL;
         return ba_error_set(err, rc, "the step search could not be set up");
     }
     if (!o.search_by_steps) return BA_OK;
-    if ((rc = arm_game_set_step_search(*out, futility, push_depth)) != BA_OK) {
+    if ((rc = arm_game_set_step_hooks(*out)) != BA_OK) {
         ba_game_destroy(*out);
         *out = NULL;
-        return ba_error_set(err, rc, "step_futility or push_depth could not be set");
+        return ba_error_set(err, rc,
+                            "the step search's knobs (step_futility, push_depth, step_null) "
+                            "could not be set");
     }
     return BA_OK;
 }
