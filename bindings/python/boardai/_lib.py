@@ -200,12 +200,17 @@ def _candidates():
 
 
 def _load():
+    env = os.environ.get("BOARDAI_LIB")
+    if env and not os.path.exists(env):
+        raise ImportError(f"boardai: BOARDAI_LIB is {env}, which does not exist (build the "
+                          "library there, or set it to libboardai.so or the folder holding it)")
     tried = []
     for path in _candidates():
         try:
             return ctypes.CDLL(path), path
         except OSError as exc:
-            tried.append(f"{path}: {exc}")
+            # The loader's message names the file already; name it once.
+            tried.append(str(exc) if path in str(exc) else f"{path}: {exc}")
     hint = "; ".join(tried) if tried else "no candidate found"
     raise ImportError("boardai: cannot load libboardai.so (set BOARDAI_LIB to the library or "
                       f"its folder, or install it where pkg-config finds it): {hint}")
