@@ -140,6 +140,16 @@ class AeiEngine:
             self.proc.wait()
 
 
+def parse_options(ap, flag, values):
+    """[(name, value)] of AEI options given as NAME=VALUE to @p flag; ends the run through @p ap's
+    error at the first that is not one line with a name without spaces."""
+    bad = [o for o in values if "=" not in o or not o.split("=", 1)[0]
+           or any(c.isspace() for c in o.split("=", 1)[0]) or "\n" in o or "\r" in o]
+    if bad:
+        ap.error("%s wants NAME=VALUE on one line (a name without spaces), not %r" % (flag, bad[0]))
+    return [tuple(o.split("=", 1)) for o in values]
+
+
 def check_commands(ap, commands):
     """Ends the run through @p ap's error unless each (option, command line) of @p commands whose
     command is given is a command line whose first word is an executable (this script and
@@ -389,12 +399,7 @@ def main():
         ap.error("--bot-option sets an option of --bot-engine, which is missing")
     if args.records_out and not args.engine:
         ap.error("--records-out writes play-outs as they are played; --engine is missing")
-    bad = [o for o in args.bot_option if "=" not in o or not o.split("=", 1)[0]
-           or any(c.isspace() for c in o.split("=", 1)[0]) or "\n" in o or "\r" in o]
-    if bad:
-        ap.error("--bot-option wants NAME=VALUE on one line (a name without spaces), not %r"
-                 % bad[0])
-    args.bot_option = [tuple(o.split("=", 1)) for o in args.bot_option]
+    args.bot_option = parse_options(ap, "--bot-option", args.bot_option)
     check_commands(ap, (("--engine", args.engine), ("--bot-engine", args.bot_engine)))
     if not args.engine and not os.path.isfile(args.results):
         ap.error("%s: no such results file (play the records out with --engine first)"

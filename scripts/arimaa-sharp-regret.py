@@ -8,8 +8,9 @@ of many positions at once. At each of BOT's turn starts in the records (--turns)
 (an AEI engine at a fixed depth, e.g. bot_Sharp at 4 steps: an outside engine, fetched and built
 outside this repository, measurement only) chooses its own turn, and scores the position after
 it by its search (the other side to move). The engine under test (--engine, e.g. this project's
-`boardai-arimaa --aei --params ...` at --engine-depth steps) chooses its turn in the same
-position, and the referee scores the position after that one the same way. The cost of the
+`boardai-arimaa --aei --params ...` at --engine-depth steps, or on its own clock, which
+--engine-option sets, e.g. time=10) chooses its turn in the same position, and the referee
+scores the position after that one the same way. The cost of the
 engine's turn is the referee's score after it less its score after the referee's own turn, both
 from the side that moves next: 0 when the two turns lead to the same position (or to positions
 the referee rates alike), positive when the engine's turn leaves the other side better off. Two
@@ -58,7 +59,8 @@ rerun; a name ending in .gz is read through gzip) prints:
 Progress and the time left go to standard error.
 
 Usage: scripts/arimaa-sharp-regret.py RECORDS... --bot NAME --results RESULTS
-           [--engine "COMMAND" [--engine-depth D] --referee "COMMAND" [--depth D]
+           [--engine "COMMAND" [--engine-depth D] [--engine-option NAME=VALUE]...
+            --referee "COMMAND" [--depth D]
             [--reference FILE]] [--turns LIST] [--compare OTHER] [--trap-split] [--moves]
            [--clip C] [--build DIR] [--games N] [--boot N] [--move-timeout S]
 """
@@ -187,9 +189,10 @@ def run(args, starts, oracle):
         sys.exit("arimaa-sharp-regret: %s" % exc)
     playout = args.playout
     engines = []
-    for command, depth in ((args.referee, args.depth), (args.engine, args.engine_depth)):
+    for command, depth, options in ((args.referee, args.depth, ()),
+                                    (args.engine, args.engine_depth, args.engine_option)):
         try:
-            engines.append(playout.AeiEngine(command, depth, args.move_timeout))
+            engines.append(playout.AeiEngine(command, depth, args.move_timeout, options))
         except (RuntimeError, OSError) as exc:
             for e in engines:
                 e.close()
@@ -380,6 +383,10 @@ def main():
                     "--params ...'")
     ap.add_argument("--engine-depth", type=int, default=0,
                     help="the engine's depth in steps (0, the default: not set)")
+    ap.add_argument("--engine-option", action="append", default=[], metavar="NAME=VALUE",
+                    help="with --engine: an AEI option of that engine, sent by setoption after "
+                    "--engine-depth (e.g. time=10 for ten seconds a turn in this project's); "
+                    "repeatable")
     ap.add_argument("--referee", metavar="COMMAND",
                     help="with --engine: the referee, an AEI engine that reports a score (e.g. "
                     "'SHARP_BINARY aei'); its depth is --depth")
@@ -418,6 +425,9 @@ def main():
     if args.reference and not args.engine:
         ap.error("--reference keeps the referee's part of a run; --engine is missing")
     args.playout = load("arimaa-sharp-playout")
+    if args.engine_option and not args.engine:
+        ap.error("--engine-option sets an option of --engine, which is missing")
+    args.engine_option = args.playout.parse_options(ap, "--engine-option", args.engine_option)
     args.playout.check_commands(ap, (("--engine", args.engine), ("--referee", args.referee)))
     for name, path in (("results", None if args.engine else args.results),
                        ("--compare", args.compare)):

@@ -16,7 +16,8 @@
 # home-guard charge gives. Then: no results file without an engine, --engine without --referee,
 # --reference without --engine, a bad --turns, an engine that is not executable, a results line that
 # is not one, whose position is not the records' or whose cost is not its scores' difference are
-# refused with what was wrong; --help answers.
+# refused with what was wrong; --engine-option's AEI option reaches the engine, and one that is
+# not NAME=VALUE or comes without --engine is refused; --help answers.
 # Usage: tests/arimaa/sharp_regret_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -151,6 +152,22 @@ case $out2 in
 *"on the $want positions both have: mean difference $diff_mean "*) ;;
 *) echo "compare: want $diff_mean over $want: $out2"; fail=1 ;;
 esac
+
+# --engine-option reaches the engine: depth=1 set that way (the engine logging what it is sent)
+# chooses the turns --engine-depth 1 chose, the referee's part read from the reference.
+cat >"$tmp/engine-logged" <<SH
+#!/usr/bin/env bash
+tee -a "$tmp/engine.log" | $engine
+SH
+chmod +x "$tmp/engine-logged"
+cp "$tmp/ref.txt" "$tmp/ref-opt.txt"
+python3 "$script" "$records" "${common[@]}" --results "$tmp/opt.txt" --engine "$tmp/engine-logged" \
+    --engine-option depth=1 --referee "$engine" --depth 2 --reference "$tmp/ref-opt.txt" \
+    >/dev/null 2>&1 || { echo "engine option: exit status $?"; fail=1; }
+grep -qx "setoption name depth value 1" "$tmp/engine.log" ||
+    { echo "engine option: not sent: $(cat "$tmp/engine.log")"; fail=1; }
+cmp -s <(cut -d'|' -f1-2 "$tmp/opt.txt") <(cut -d'|' -f1-2 "$tmp/r.txt") ||
+    { echo "engine option: $(cat "$tmp/opt.txt")"; fail=1; }
 
 # The report alone, from the results gzipped: the same lines.
 gzip -c "$tmp/r.txt" >"$tmp/r.txt.gz"
@@ -290,6 +307,11 @@ refused "wrong position" "moved.txt line 1: game 0 turn 4g is not a turn start" 
 awk 'NR == 1 { $5 = $5 + 1 } { print }' "$tmp/r.txt" >"$tmp/cost.txt"
 refused "wrong cost" "cost.txt line 1: the cost is not the difference" \
     python3 "$script" "$records" "${common[@]}" --results "$tmp/cost.txt"
+refused "bad option" "--engine-option wants NAME=VALUE" \
+    python3 "$script" "$records" "${common[@]}" --results "$tmp/x.txt" --engine "$engine" \
+    --engine-option depth --referee "$engine"
+refused "option alone" "--engine-option sets an option of --engine" \
+    python3 "$script" "$records" "${common[@]}" --results "$tmp/r.txt" --engine-option time=1
 help=$(python3 "$script" --help) || { echo "--help: exit status $?"; fail=1; }
 case $help in *"--reference FILE"*) ;; *) echo "--help: $help"; fail=1 ;; esac
 
