@@ -26,7 +26,8 @@ echo "--- from the tree, library $BOARDAI_LIB"
 "$PY" -m pytest -q -p no:cacheprovider "$HERE"
 
 echo "--- BOARDAI_LIB naming a missing folder: one clear error"
-msg=$(BOARDAI_LIB=$BUILD/no-such-folder "$PY" -c 'import sys; sys.path.insert(0, sys.argv[1]); import boardai' "$HERE/.." 2>&1) &&
+msg=$(BOARDAI_LIB=$BUILD/no-such-folder "$PY" -c \
+    'import sys; sys.path.insert(0, sys.argv[1]); import boardai' "$HERE/.." 2>&1) &&
     { echo "FAIL: the import succeeded"; exit 1; }
 case $msg in
 *"BOARDAI_LIB is $BUILD/no-such-folder, which does not exist"*) echo "ok" ;;
