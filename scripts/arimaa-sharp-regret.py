@@ -29,6 +29,8 @@ The referee's part (its turn and its score after it) does not depend on the engi
 --reference FILE keeps it (written on the first run, read on the next), so a second setting
 costs the engine's turns and one referee search a position. A position is taken once even where
 several records share it (play-outs of one game share the game's turns up to their start).
+--games N takes the first N games of each record file, each game keeping its number in the whole
+of the records, so that a run on some games reads and compares with a run on all of them.
 Scores are cut to +-CLIP (--clip): a forced result (a referee's "win" of a million) would
 otherwise outweigh every other turn.
 
@@ -229,10 +231,11 @@ def run(args, starts, oracle):
         new_reference.close()
 
 
-def read_results(path, starts):
+def read_results(path, starts, taken=None):
     """{(game number, turn label): (cost, the referee's score after the engine's turn, the
     engine's turn, the referee's, the start position)} from RESULTS (through gzip when the name
-    ends in .gz), each line checked against @p starts; raises ValueError saying what is wrong."""
+    ends in .gz), each line checked against @p starts; a line of a game not in @p taken (a set
+    of game numbers; None: all) is passed over. Raises ValueError saying what is wrong."""
     known = {(number, label): text for number, label, text in starts}
     rows = {}
     opener = gzip.open if path.endswith(".gz") else open
@@ -245,6 +248,8 @@ def read_results(path, starts):
                 raise ValueError("%s line %d: not '<game> <turn> <score> <score> <cost> <turn> | "
                                  "<turn> | <position>'" % (path, n))
             number, label = int(head[0]), head[1]
+            if taken is not None and number not in taken:
+                continue
             if known.get((number, label)) != parts[2]:
                 raise ValueError("%s line %d: game %d turn %s is not a turn start of the records "
                                  "with that position" % (path, n, number, label))
@@ -358,11 +363,15 @@ def report(args, rows, oracle):
                   oracle.resampled(diffs, args.boot)))
 
 
-def chosen_starts(drift, lc, games, replays, bot, turns):
+def chosen_starts(drift, lc, games, replays, bot, turns, first=0):
     """[(game number, turn label, position text)] of BOT's turn starts numbered in @p turns,
-    each position once (the first game that reaches it)."""
+    each position once (the first game that reaches it), in the first @p first games of each
+    record file (0: all). A game keeps its number in the whole of the records, so that a run
+    on some of the games reads and compares with a run on all of them."""
     seen, starts = set(), []
     for number, turn, text in drift.turn_starts(games, replays, bot, lc):
+        if first and games[number][1] > first:
+            continue
         if turn in turns and text not in seen:
             seen.add(text)
             starts.append((number, "%d%s" % (turn, text[0]), text))
@@ -438,17 +447,20 @@ def main():
     import boardai  # pylint: disable=import-outside-toplevel
     lc, drift = oracle.sibling("arimaa-loss-check"), oracle.sibling("arimaa-sharp-drift")
     game = boardai.Game("arimaa")
+    first, args.games = args.games, 0  # every game read, so that the numbers are the records'
     games, replays = oracle.games_replayed(args, game, boardai, lc, "arimaa-sharp-regret")
-    starts = chosen_starts(drift, lc, games, replays, args.bot, turns)
+    taken = {k for k, g in enumerate(games) if g[1] <= first} if first else None
+    starts = chosen_starts(drift, lc, games, replays, args.bot, turns, first)
     if not starts:
         sys.exit("arimaa-sharp-regret: %s has no turn start numbered %s" % (args.bot, args.turns))
     args.game, args.lc = game, lc
     if args.engine:
         run(args, starts, oracle)
-    all_starts = chosen_starts(drift, lc, games, replays, args.bot, parse_turns("2-"))
+    all_starts = chosen_starts(drift, lc, games, replays, args.bot, parse_turns("2-"), first)
     try:
-        rows = read_results(args.results, all_starts)
-        args.compare_rows = read_results(args.compare, all_starts) if args.compare else None
+        rows = read_results(args.results, all_starts, taken)
+        args.compare_rows = read_results(args.compare, all_starts, taken) if args.compare \
+            else None
     except (OSError, ValueError) as exc:
         sys.exit("arimaa-sharp-regret: %s" % exc)
     report(args, {k: v for k, v in rows.items() if int(k[1][:-1]) in turns}, oracle)

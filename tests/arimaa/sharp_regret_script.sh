@@ -17,7 +17,8 @@
 # --reference without --engine, a bad --turns, an engine that is not executable, a results line that
 # is not one, whose position is not the records' or whose cost is not its scores' difference are
 # refused with what was wrong; --engine-option's AEI option reaches the engine, and one that is
-# not NAME=VALUE or comes without --engine is refused; --help answers.
+# not NAME=VALUE or comes without --engine is refused; --games keeps the games' numbers in the
+# whole of the records; --help answers.
 # Usage: tests/arimaa/sharp_regret_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -281,6 +282,23 @@ python3 "$script" "$records" "${common[@]}" --turns 4 --results "$tmp/c.txt" --e
     { echo "clip: exit status $?"; fail=1; }
 awk '$3 < -1 || $3 > 1 || $4 < -1 || $4 > 1 { bad = 1 } END { exit bad || NR != 2 }' "$tmp/c.txt" ||
     { echo "clip: $(cat "$tmp/c.txt")"; fail=1; }
+
+# --games takes the first games of each record file, and each game keeps its number in the whole
+# of the records: the second file's first game is game 20 (the first file holds 20). A results
+# file so made reads without --games; under --games a line of a game not taken is passed over.
+two=$src/bench/data/arimaa-playouts-r29-ours.pgn
+python3 "$script" "$records" "$two" --bot Steps --games 1 --turns 4 --boot 20 --build "$build" \
+    --results "$tmp/g.txt" --engine "$engine" --engine-depth 1 --referee "$engine" --depth 1 \
+    >/dev/null 2>&1 || { echo "games: exit status $?"; fail=1; }
+[ "$(cut -d' ' -f1 "$tmp/g.txt" | tr '\n' ' ')" = "0 20 " ] || { echo "games: $(cat "$tmp/g.txt")"; fail=1; }
+python3 "$script" "$records" "$two" --bot Steps --boot 20 --build "$build" \
+    --results "$tmp/g.txt" >/dev/null 2>&1 || { echo "games: read without --games: $?"; fail=1; }
+{ cat "$tmp/g.txt"; sed -n '1s/^0 /5 /p' "$tmp/g.txt"; } >"$tmp/g5.txt"
+games_out=$(python3 "$script" "$records" "$two" --bot Steps --games 1 --turns 4 --boot 20 \
+    --build "$build" --results "$tmp/g5.txt" 2>&1) || { echo "games: $games_out"; fail=1; }
+case $games_out in *"2 positions in 2 games"*) ;; *) echo "games: $games_out"; fail=1 ;; esac
+refused "games: a line of a game not taken" "g5.txt line 3: game 5 turn" \
+    python3 "$script" "$records" "$two" --bot Steps --boot 20 --build "$build" --results "$tmp/g5.txt"
 
 # Refused, with what was wrong.
 refused "no results" "no such results file" \
