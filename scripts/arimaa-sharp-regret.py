@@ -363,14 +363,14 @@ def report(args, rows, oracle):
                   oracle.resampled(diffs, args.boot)))
 
 
-def chosen_starts(drift, lc, games, replays, bot, turns, first=0):
+def chosen_starts(drift, lc, games, replays, bot, turns, taken=None):
     """[(game number, turn label, position text)] of BOT's turn starts numbered in @p turns,
-    each position once (the first game that reaches it), in the first @p first games of each
-    record file (0: all). A game keeps its number in the whole of the records, so that a run
-    on some of the games reads and compares with a run on all of them."""
+    each position once (the first game that reaches it), in the games numbered in @p taken (a
+    set; None: all). A game keeps its number in the whole of the records, so that a run on some
+    of the games reads and compares with a run on all of them."""
     seen, starts = set(), []
     for number, turn, text in drift.turn_starts(games, replays, bot, lc):
-        if first and games[number][1] > first:
+        if taken is not None and number not in taken:
             continue
         if turn in turns and text not in seen:
             seen.add(text)
@@ -447,16 +447,16 @@ def main():
     import boardai  # pylint: disable=import-outside-toplevel
     lc, drift = oracle.sibling("arimaa-loss-check"), oracle.sibling("arimaa-sharp-drift")
     game = boardai.Game("arimaa")
-    first, args.games = args.games, 0  # every game read, so that the numbers are the records'
-    games, replays = oracle.games_replayed(args, game, boardai, lc, "arimaa-sharp-regret")
-    taken = {k for k, g in enumerate(games) if g[1] <= first} if first else None
-    starts = chosen_starts(drift, lc, games, replays, args.bot, turns, first)
+    # every game read, so that a game's number is the records'
+    games, replays = oracle.games_replayed(args, game, boardai, lc, "arimaa-sharp-regret", 0)
+    taken = {k for k, g in enumerate(games) if g[1] <= args.games} if args.games else None
+    starts = chosen_starts(drift, lc, games, replays, args.bot, turns, taken)
     if not starts:
         sys.exit("arimaa-sharp-regret: %s has no turn start numbered %s" % (args.bot, args.turns))
     args.game, args.lc = game, lc
     if args.engine:
         run(args, starts, oracle)
-    all_starts = chosen_starts(drift, lc, games, replays, args.bot, parse_turns("2-"), first)
+    all_starts = chosen_starts(drift, lc, games, replays, args.bot, parse_turns("2-"), taken)
     try:
         rows = read_results(args.results, all_starts, taken)
         args.compare_rows = read_results(args.compare, all_starts, taken) if args.compare \

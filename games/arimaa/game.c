@@ -285,18 +285,10 @@ static void arm_step_hooks(ba_game *g, const arm_params *p)
     g->null_move_unsafe = p->step_null > 0 ? arm_step_null_unsafe_v : NULL;
 }
 
-static int arm_step_knobs_ok(const arm_params *p)
-{
-    return p->step_futility >= 0 && p->push_depth >= 1 && p->push_depth <= 2 &&
-           p->step_null >= 0 && p->step_null <= 2;
-}
-
 int arm_game_set_step_hooks(ba_game *g)
 {
     if (!g || g->destroy != arm_destroy || !arm_params_of(g)->by_steps) return BA_ERR_ARG;
-    const arm_params *p = arm_params_of(g);
-    if (!arm_step_knobs_ok(p)) return BA_ERR_ARG;
-    arm_step_hooks(g, p);
+    arm_step_hooks(g, arm_params_of(g));
     return BA_OK;
 }
 
@@ -323,7 +315,6 @@ int arm_game_set_turn_by_steps(ba_game *g)
         arm_params_of(g)->step_game)
         return BA_ERR_ARG;
     arm_params *p = (arm_params *)(uintptr_t)g->params;
-    if (!arm_step_knobs_ok(p)) return BA_ERR_ARG;
     ba_game *steps = NULL;
     int rc = arm_step_game_new(p, &steps);
     if (rc != BA_OK) return rc;
