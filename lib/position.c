@@ -221,24 +221,30 @@ static int pos_legal_by_text(const ba_pos *pos, const ba_history *h, const ba_mo
     return ba_move_equal(&parsed, move);
 }
 
-int ba_pos_play(ba_pos *pos, const ba_move *move, ba_error *err)
+/* BA_OK while the game goes on; else the error, with @p err filled. */
+static int pos_ongoing(const ba_pos *pos, const ba_history *h, ba_error *err)
 {
-    if (!pos || !move)
-        return ba_error_set(err, BA_ERR_ARG, "position or move is NULL");
-    const ba_game *g = pos->g;
-    ba_history h = pos_hist(pos);
-    int result = bac_game_status(g, pos->state, &h);
+    int result = bac_game_status(pos->g, pos->state, h);
     if (result < 0)
         return ba_error_set(err, result, "the game's status() returned a value that is no result");
     if (result != BA_RESULT_ONGOING)
         return ba_error_set(err, BA_ERR_STATE, "the game is over");
+    return BA_OK;
+}
+
+/* BA_OK when @p move is legal by the game's generator (or, for a game that lists only some
+ * moves, by its parser); else the error, with @p err filled. */
+static int pos_check_legal(const ba_pos *pos, const ba_history *h, const ba_move *move,
+                           ba_error *err)
+{
+    const ba_game *g = pos->g;
     if (!bac_move_canonical(move))
         return ba_error_set(err, BA_ERR_ILLEGAL,
                             "the move is not legal: it has bytes past its length");
     ba_move *list = malloc(g->max_moves * sizeof *list);
     if (!list)
         return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
-    int n = bac_game_generate(g, pos->state, &h, list, g->max_moves);
+    int n = bac_game_generate(g, pos->state, h, list, g->max_moves);
     int found = 0;
     for (int i = 0; i < n && !found; i++)
         found = ba_move_equal(&list[i], move);
@@ -246,9 +252,16 @@ int ba_pos_play(ba_pos *pos, const ba_move *move, ba_error *err)
     if (n < 0)
         return ba_error_set(err, n, "move generation failed: %s", ba_errstr(n));
     if (!found && (g->flags & BA_GAME_PARTIAL_MOVES))
-        found = pos_legal_by_text(pos, &h, move);
+        found = pos_legal_by_text(pos, h, move);
     if (!found)
         return ba_error_set(err, BA_ERR_ILLEGAL, "the move is not legal in this position");
+    return BA_OK;
+}
+
+/* Plays a legal @p move: the state before it kept for undo, its hash for the history. */
+static int pos_apply(ba_pos *pos, const ba_move *move, ba_error *err)
+{
+    const ba_game *g = pos->g;
     int rc = pos_reserve(pos, pos->ply + 1);
     if (rc != BA_OK)
         return ba_error_set(err, rc, "out of memory");
@@ -266,6 +279,17 @@ int ba_pos_play(ba_pos *pos, const ba_move *move, ba_error *err)
     return BA_OK;
 }
 
+int ba_pos_play(ba_pos *pos, const ba_move *move, ba_error *err)
+{
+    if (!pos || !move)
+        return ba_error_set(err, BA_ERR_ARG, "position or move is NULL");
+    ba_history h = pos_hist(pos);
+    int rc = pos_ongoing(pos, &h, err);
+    if (rc == BA_OK)
+        rc = pos_check_legal(pos, &h, move, err);
+    return rc == BA_OK ? pos_apply(pos, move, err) : rc;
+}
+
 int ba_pos_parse_move(const ba_pos *pos, const char *text, ba_move *out, ba_error *err)
 {
     if (!pos || !text || !out)
@@ -274,13 +298,19 @@ int ba_pos_parse_move(const ba_pos *pos, const char *text, ba_move *out, ba_erro
     return ba_game_move_from_text(pos->g, pos->state, &h, text, out, err);
 }
 
+/* The parser checks legality (move_from_text's contract, which pos_legal_by_text relies on
+ * too), so the move it gives is not looked up again in the generator's list: for Arimaa that
+ * list is every distinct turn, and listing it took 10 ms a move (a replay of 20 games of
+ * records spent 12 s in it). */
 int ba_pos_play_text(ba_pos *pos, const char *text, ba_error *err)
 {
     ba_move m = BA_MOVE_NONE;
     int rc = ba_pos_parse_move(pos, text, &m, err);
     if (rc != BA_OK)
         return rc;
-    return ba_pos_play(pos, &m, err);
+    ba_history h = pos_hist(pos);
+    rc = pos_ongoing(pos, &h, err);
+    return rc == BA_OK ? pos_apply(pos, &m, err) : rc;
 }
 
 int ba_pos_move_text(const ba_pos *pos, const ba_move *move, char *buf, size_t cap)

@@ -72,7 +72,9 @@ BA_API int ba_pos_moves(const ba_pos *pos, ba_move *moves, size_t cap);
 /** Plays a move after checking that it is legal (#BA_ERR_ILLEGAL, #BA_ERR_STATE after the end). */
 BA_API int ba_pos_play(ba_pos *pos, const ba_move *move, ba_error *err);
 
-/** Parses a move in the game's notation and plays it; @p err says what was wrong. */
+/** Parses a move in the game's notation and plays it; @p err says what was wrong. The game's
+ *  parser checks legality (#BA_ERR_ILLEGAL; #BA_ERR_STATE after the end), so the move is not
+ *  looked up again in the list of legal moves, as ba_pos_play() does. */
 BA_API int ba_pos_play_text(ba_pos *pos, const char *text, ba_error *err);
 
 /** Parses a move in the game's notation for the current position without playing it. */
