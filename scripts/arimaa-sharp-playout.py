@@ -423,4 +423,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import script_cli  # pylint: disable=import-outside-toplevel
+    script_cli.run(main)

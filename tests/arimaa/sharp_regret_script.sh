@@ -18,7 +18,7 @@
 # is not one, whose position is not the records' or whose cost is not its scores' difference are
 # refused with what was wrong; --engine-option's AEI option reaches the engine, and one that is
 # not NAME=VALUE or comes without --engine is refused; --games keeps the games' numbers in the
-# whole of the records; --help answers.
+# whole of the records; a reader that closes the pipe ends the report quietly; --help answers.
 # Usage: tests/arimaa/sharp_regret_script.sh <source dir> <build dir>
 set -uo pipefail
 src=$1
@@ -330,6 +330,11 @@ refused "bad option" "--engine-option wants NAME=VALUE" \
     --engine-option depth --referee "$engine"
 refused "option alone" "--engine-option sets an option of --engine" \
     python3 "$script" "$records" "${common[@]}" --results "$tmp/r.txt" --engine-option time=1
+# A reader that stops reading (| head) ends the report quietly, with SIGPIPE's status, as for cat.
+python3 "$script" "$records" "${common[@]}" --results "$tmp/r.txt.gz" 2>"$tmp/pipe.err" | true
+status=${PIPESTATUS[0]}
+[ "$status" -eq 141 ] && [ ! -s "$tmp/pipe.err" ] ||
+    { echo "closed pipe: exit status $status: $(cat "$tmp/pipe.err")"; fail=1; }
 help=$(python3 "$script" --help) || { echo "--help: exit status $?"; fail=1; }
 case $help in *"--reference FILE"*) ;; *) echo "--help: $help"; fail=1 ;; esac
 
