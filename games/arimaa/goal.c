@@ -77,9 +77,11 @@ static int arm_goal_dfs(arm_goal_ctx *c, const arm_state *st, int rsq, int budge
  * question of one position from its evaluation, its quiescence (arm_step_threatened) and its
  * extension hook, and the goal search was 40 % of a search's time (perf on a game position;
  * docs/arimaa.md, "The goal memo"). The results are those of the search itself, so the tree and
- * its values do not change; only a key collision could (54 bits are compared, 15 of them the
- * slot's own: about one lookup of a filled slot in 2^39). */
-#define ARM_GOAL_MEMO_BITS 15
+ * its values do not change; only a key collision could (54 bits are compared, 18 of them the
+ * slot's own: about one lookup of a filled slot in 2^36, a day of one thread's lookups).
+ * 2^18 words (2 MB a game): 2^15 kept too few of a 10-step search's answers, and the larger memo
+ * saves 3.8 % of the instructions at 8 steps (docs/arimaa.md, the thirty-fifth round). */
+#define ARM_GOAL_MEMO_BITS 18
 #define ARM_GOAL_MEMO_FIELD 5 /* bits of the bound and of the result, each (both <= 18) */
 #define ARM_GOAL_MEMO_KEY (~0ull << (2 * ARM_GOAL_MEMO_FIELD))
 
