@@ -171,9 +171,10 @@ def replay_games(games, game, boardai, lc):
 
 
 def games_replayed(args, game, boardai, lc, program, first=None):
-    """(bot_games()'s list for args.records, args.bot and @p first games of each record file
-    (None: args.games; 0: all), replay_games()'s list for them); ends the run with a message from @p program when BOT has no game with a result or a
-    game cannot be replayed (this script and the others that read records so)."""
+    """(bot_games()'s list for args.records, args.bot and the first @p first games of each
+    record file (None: args.games; 0: all), replay_games()'s list for them); ends the run with
+    a message from @p program when BOT has no game with a result or a game cannot be replayed
+    (this script and the others that read records so)."""
     games = bot_games(args.records, args.bot, lc, args.games if first is None else first)
     if not games:
         sys.exit("%s: no game of %s with a result in the records" % (program, args.bot))
