@@ -325,22 +325,19 @@ static void aei_sync_steps(ba_arimaa_aei *a)
  * takes the position from the turn game. */
 static int aei_play_setup(ba_arimaa_aei *a, const char *text, ba_error *err)
 {
-    ba_move m = BA_MOVE_NONE;
-    int rc = ba_pos_parse_move(a->pos, text, &m, err);
-    if (rc != BA_OK) return rc;
-    return ba_pos_play(a->pos, &m, err);
+    return ba_pos_play_text(a->pos, text, err);
 }
 
 /* Plays a turn of play in both games: the turn game checks it, the step game gets its steps. */
 static int aei_play_turn(ba_arimaa_aei *a, const char *text, ba_error *err)
 {
-    ba_move m = BA_MOVE_NONE;
-    int rc = ba_pos_parse_move(a->pos, text, &m, err);
-    if (rc != BA_OK) return rc;
     arm_state before;
     memcpy(&before, ba_pos_state(a->pos), sizeof before);
-    rc = ba_pos_play(a->pos, &m, err);
+    /* The parser checks the turn; ba_pos_play() would list every turn again to find it. */
+    int rc = ba_pos_play_text(a->pos, text, err);
     if (rc != BA_OK) return rc;
+    ba_move m = BA_MOVE_NONE;
+    ba_pos_move_at(a->pos, ba_pos_ply(a->pos) - 1, &m);
     ba_move parts[5];
     int k = arm_turn_to_step_moves(&before, &m, parts);
     for (int i = 0; i < k && rc == BA_OK; i++) rc = ba_pos_play(a->spos, &parts[i], err);

@@ -175,12 +175,9 @@ static int take_move(reader *r, const token *t)
                  : result == BA_RESULT_WIN0 ? "White has won" : "Black has won");
         return fail(r, t, BA_ERR_STATE, msg);
     }
-    ba_move m;
     ba_error why;
     ba_error_clear(&why);
-    int rc = ba_pos_parse_move(r->pos, text, &m, &why);
-    if (rc == BA_OK)
-        rc = ba_pos_play(r->pos, &m, &why);
+    int rc = ba_pos_play_text(r->pos, text, &why);
     if (rc != BA_OK) {
         snprintf(msg, sizeof msg, "%s move %ld%s %s: %s", rc == BA_ERR_PARSE ? "malformed" : "illegal",
                  number, side == 0 ? "." : "...", text, why.message);
