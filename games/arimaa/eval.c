@@ -103,30 +103,21 @@ int arm_h_blocking(const arm_state *st, const ba_arimaa_eval_tables *t, int sq)
 {
     int side = st->board[sq] >> 3;
     uint64_t helpers = st->bb[side][ARM_RABBIT] | st->bb[side][ARM_DOG] | st->bb[side][ARM_CAT];
-    int file = sq & 7, rank = sq >> 3, score = 0;
-    for (int df = -1; df <= 1; df += 2) {
-        int f = file + df;
-        if (f < 0 || f > 7) continue;
-        /* Beside, beside-and-ahead, beside-and-behind: the same three squares for both sides. */
-        for (int dr = -1; dr <= 1; dr++) {
-            int r = rank + dr;
-            if (r < 0 || r > 7) continue;
-            if (helpers & arm_bit(r * 8 + f)) {
-                score += t->blocking_per_side;
-                break;
-            }
-        }
-    }
+    /* Beside, beside-and-ahead, beside-and-behind: the same three squares on each side of the
+     * rabbit, for both sides (as sets: the evaluation asks for every rabbit at every leaf). */
+    uint64_t column = arm_bit(sq) | arm_bit(sq) << 8 | arm_bit(sq) >> 8;
+    int score = 0;
+    if (helpers & ((column & ~ARM_FILE_A) >> 1)) score += t->blocking_per_side;
+    if (helpers & ((column & ~ARM_FILE_H) << 1)) score += t->blocking_per_side;
     return score;
 }
 
 int arm_h_passed(const arm_state *st, const ba_arimaa_eval_tables *t, int sq)
 {
     int side = st->board[sq] >> 3;
-    int file = sq & 7, rank = sq >> 3;
-    uint64_t files = 0;
-    for (int f = file - 1; f <= file + 1; f++)
-        if (f >= 0 && f <= 7) files |= ARM_FILE_A << f;
+    int rank = sq >> 3;
+    uint64_t file = ARM_FILE_A << (sq & 7);
+    uint64_t files = file | ((file & ~ARM_FILE_A) >> 1) | ((file & ~ARM_FILE_H) << 1);
     uint64_t ahead;
     if (side == ARM_GOLD) ahead = rank == 7 ? 0 : ~0ull << ((rank + 1) * 8);
     else ahead = rank == 0 ? 0 : ~0ull >> ((8 - rank) * 8);
