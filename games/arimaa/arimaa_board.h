@@ -30,6 +30,28 @@ enum { ARM_PHASE_SETUP_GOLD = 0, ARM_PHASE_SETUP_SILVER = 1, ARM_PHASE_PLAY = 2 
 #define ARM_TRAPS ((1ull << 18) | (1ull << 21) | (1ull << 42) | (1ull << 45)) /* c3 f3 c6 f6 */
 /* The square of trap k (0..3: c3 f3 c6 f6, the order of the trap terms' trap_index). */
 static inline int arm_trap_square(int k) { return k < 2 ? 18 + 3 * k : 42 + 3 * (k - 2); }
+/* The squares beside a trap square, and those within two squares of it (the trap included); no
+ * trap is within two squares of an edge, so no shift wraps. */
+#define ARM_TRAP_RING_OF(t)                                                                        \
+    ((1ull << ((t) + 8)) | (1ull << ((t) - 8)) | (1ull << ((t) + 1)) | (1ull << ((t) - 1)))
+#define ARM_TRAP_AREA_OF(t)                                                                        \
+    (ARM_TRAP_RING_OF(t) | (1ull << (t)) | (1ull << ((t) + 16)) | (1ull << ((t) - 16)) |        \
+     (1ull << ((t) + 2)) | (1ull << ((t) - 2)) | (1ull << ((t) + 9)) | (1ull << ((t) + 7)) |    \
+     (1ull << ((t) - 7)) | (1ull << ((t) - 9)))
+/* The ring and the area of trap k, as constants rather than neighbour sets made at each call: the
+ * evaluation and the capture detectors ask for them at every leaf. */
+static inline uint64_t arm_trap_ring(int k)
+{
+    static const uint64_t ring[4] = {ARM_TRAP_RING_OF(18), ARM_TRAP_RING_OF(21),
+                                     ARM_TRAP_RING_OF(42), ARM_TRAP_RING_OF(45)};
+    return ring[k];
+}
+static inline uint64_t arm_trap_area(int k)
+{
+    static const uint64_t area[4] = {ARM_TRAP_AREA_OF(18), ARM_TRAP_AREA_OF(21),
+                                     ARM_TRAP_AREA_OF(42), ARM_TRAP_AREA_OF(45)};
+    return area[k];
+}
 
 /* The whole game state: flat, memcpy-able. bb/occ/board are three views of the same pieces,
  * kept together because step generation wants sets and step making wants a square lookup. */
@@ -127,6 +149,9 @@ int arm_captures(arm_state *st, int *sq_out, uint8_t *piece_out);
 int arm_make_step(arm_state *st, int from, int dir, int *cap_sq, uint8_t *cap_piece);
 /* Frozen pieces of side s (adjacent to a stronger enemy and to no friend). */
 uint64_t arm_frozen(const arm_state *st, int s);
+/* The frozen pieces of side s among the squares of among (arm_frozen(st, s) & among, at less
+ * cost when among holds few pieces). */
+uint64_t arm_frozen_among(const arm_state *st, int s, uint64_t among);
 /* 1 when the piece of owner on the square v (one bit) is frozen (frozen: arm_frozen(st, owner))
  * with no friend within two squares: no step of owner's walks it away or unfreezes it before the
  * enemy moves again. Used by the capture-threat term and the trap term. */

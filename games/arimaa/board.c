@@ -105,18 +105,25 @@ void arm_apply_action(arm_state *st, const arm_action *a)
     for (int i = 0; i < a->n; i++) arm_make_step(st, a->step[i] >> 2, a->step[i] & 3, NULL, NULL);
 }
 
-uint64_t arm_frozen(const arm_state *st, int s)
+uint64_t arm_frozen_among(const arm_state *st, int s, uint64_t among)
 {
+    /* Only a piece with an enemy beside it and no friend can be frozen; the neighbours of the
+     * stronger enemies are made only for a type with such a piece (callgrind; docs/arimaa.md, the
+     * thirty-sixth round). */
     int e = s ^ 1;
-    uint64_t guarded = arm_neighbours(st->occ[s]);
+    uint64_t candidates = st->occ[s] & among & arm_neighbours(st->occ[e]);
+    if (candidates) candidates &= ~arm_neighbours(st->occ[s]);
     uint64_t frozen = 0;
     uint64_t stronger = 0; /* enemy pieces stronger than the current type */
-    for (int t = ARM_TYPES - 1; t >= 0; t--) {
-        frozen |= st->bb[s][t] & arm_neighbours(stronger);
+    for (int t = ARM_TYPES - 1; t >= 0 && candidates; t--) {
+        uint64_t here = st->bb[s][t] & candidates;
+        if (here && stronger) frozen |= here & arm_neighbours(stronger);
         stronger |= st->bb[e][t];
     }
-    return frozen & ~guarded;
+    return frozen;
 }
+
+uint64_t arm_frozen(const arm_state *st, int s) { return arm_frozen_among(st, s, ~0ull); }
 
 uint64_t arm_hash_full(const arm_state *st)
 {

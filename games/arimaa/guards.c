@@ -44,8 +44,7 @@ int arm_home_guard_charge(const arm_params *p, const arm_state *st, int side)
     uint64_t enemy_free = st->occ[side ^ 1] & ~arm_frozen(st, side ^ 1);
     int charge = 0;
     for (int k = first; k < first + 2; k++) {
-        uint64_t ring = arm_neighbours(arm_bit(arm_trap_square(k)));
-        uint64_t area = ring | arm_neighbours(ring);
+        uint64_t ring = arm_trap_ring(k), area = arm_trap_area(k);
         int guards = arm_popcount(st->occ[side] & ring);
         if (guards >= ARM_GUARDS_WANTED || !(st->occ[side] & area)) continue;
         int pct = arm_trap_contest_pct(p, st, side, area, enemy_free);

@@ -67,9 +67,11 @@ static arm_played arm_play_on_sets(const arm_state *st, const arm_action *a, int
         /* Only the traps the step touches can capture (as in arm_make_step). */
         uint64_t traps = ARM_TRAPS & (arm_bit(to) | arm_neighbours(arm_bit(from)));
         for (int c = 0; traps && c < 2; c++) {
-            uint64_t doomed = traps & r.occ[c] & ~arm_neighbours(r.occ[c]);
-            for (; doomed; doomed &= doomed - 1) {
-                int sq = arm_lsb(doomed);
+            /* A piece on one of those traps with no friend beside it (tested for those pieces
+             * alone: most steps leave none on a trap). */
+            for (uint64_t on = traps & r.occ[c]; on; on &= on - 1) {
+                int sq = arm_lsb(on);
+                if (r.occ[c] & arm_neighbours(on & (0 - on))) continue;
                 uint8_t gone = arm_piece_after(st, &r, sq);
                 r.occ[c] &= ~arm_bit(sq);
                 int w = 1 << (2 * (gone & 7));
@@ -88,8 +90,8 @@ static arm_played arm_play_on_sets(const arm_state *st, const arm_action *a, int
 static uint64_t arm_capture_zone(const uint64_t occ[2], uint64_t our_officers, int side)
 {
     uint64_t zone = 0;
-    for (uint64_t t = ARM_TRAPS; t; t &= t - 1) {
-        uint64_t def = occ[side ^ 1] & arm_neighbours(t & (0 - t));
+    for (int k = 0; k < 4; k++) {
+        uint64_t def = occ[side ^ 1] & arm_trap_ring(k);
         if (def && !(def & (def - 1))) zone |= def;
     }
     return zone & arm_neighbours(our_officers);
@@ -131,7 +133,8 @@ static void arm_threat_one(const arm_state *st, int side, uint64_t zone, const a
 {
     int e = side ^ 1;
     uint64_t empty = ~(st->occ[0] | st->occ[1]);
-    uint64_t movers = arm_officers(st, side) & arm_neighbours(zone) & ~arm_frozen(st, side);
+    uint64_t movers = arm_officers(st, side) & arm_neighbours(zone);
+    movers &= ~arm_frozen_among(st, side, movers);
     for (; movers; movers &= movers - 1) {
         int sq = arm_lsb(movers), type = st->board[sq] & 7;
         uint64_t victims = arm_neighbours(arm_bit(sq)) & zone & arm_weaker(st, e, type);
@@ -169,10 +172,8 @@ static void arm_threat_two(const arm_state *st, int side, arm_best *best)
 {
     int e = side ^ 1;
     uint64_t near = 0, near2 = 0;
-    for (uint64_t t = ARM_TRAPS; t; t &= t - 1) {
-        uint64_t ring = arm_neighbours(t & (0 - t));
-        uint64_t area = t & (0 - t);
-        area |= ring | arm_neighbours(ring);
+    for (int k = 0; k < 4; k++) {
+        uint64_t ring = arm_trap_ring(k), area = arm_trap_area(k);
         if (arm_popcount(st->occ[e] & ring) > 2 || !(st->occ[e] & area)) continue;
         near |= ring;
         near2 |= area;

@@ -32,8 +32,8 @@ static arm_trap_zone arm_zone(int k)
 {
     arm_trap_zone z;
     z.sq = arm_trap_square(k);
-    z.ring = arm_neighbours(arm_bit(z.sq));
-    z.area = z.ring | arm_neighbours(z.ring);
+    z.ring = arm_trap_ring(k);
+    z.area = arm_trap_area(k);
     return z;
 }
 

@@ -28,7 +28,8 @@ int arm_actions_of(const arm_state *st, int s, int max_steps, uint64_t movers, a
 {
     int e = s ^ 1, n = 0;
     uint64_t empty = ~(st->occ[0] | st->occ[1]);
-    uint64_t mobile = st->occ[s] & movers & ~arm_frozen(st, s);
+    uint64_t mobile = st->occ[s] & movers;
+    mobile &= ~arm_frozen_among(st, s, mobile);
     /* Rabbits never step backwards on their own. */
     int back = s == ARM_GOLD ? ARM_SOUTH : ARM_NORTH;
     for (uint64_t b = mobile; b; b &= b - 1) {

@@ -305,6 +305,52 @@ START_TEST(reference_random_games)
 }
 END_TEST
 
+/* The frozen sets (arm_frozen, and arm_frozen_among for any subset) against the reference's
+ * square-by-square rule, and the trap rings and areas against their definition, on the
+ * positions of random games. */
+START_TEST(frozen_sets_and_trap_areas)
+{
+    for (int k = 0; k < 4; k++) {
+        uint64_t trap = arm_bit(arm_trap_square(k));
+        ck_assert_uint_eq(arm_trap_ring(k), arm_neighbours(trap));
+        uint64_t ring = arm_neighbours(trap);
+        ck_assert_uint_eq(arm_trap_area(k), trap | ring | arm_neighbours(ring));
+    }
+    const ba_game *g = ba_arimaa_game();
+    uint64_t seed = 0x2545f4914f6cdd1dull;
+    ba_move *moves = malloc(g->max_moves * sizeof *moves);
+    ck_assert_ptr_nonnull(moves);
+    int frozen_seen = 0;
+    for (int game = 0; game < 6; game++) {
+        arm_state st;
+        ba_error err;
+        const char *start = "g [rrrrrrrrhdcemcdh................................HDCMECDHRRRRRRRR]";
+        ck_assert_int_eq(arm_position_from_text(&st, start, &err), BA_OK);
+        for (int ply = 0; ply < 40 && g->status(g, &st, NULL) == BA_RESULT_ONGOING; ply++) {
+            ref_pos rp = ref_from_state(&st);
+            for (int s = 0; s < 2; s++) {
+                uint64_t want = 0;
+                for (int sq = 0; sq < 64; sq++)
+                    if (ref_side(&rp, sq) == s && ref_frozen(&rp, sq)) want |= arm_bit(sq);
+                ck_assert_uint_eq(arm_frozen(&st, s), want);
+                uint64_t among = seed * 0x9E3779B97F4A7C15ull;
+                ck_assert_uint_eq(arm_frozen_among(&st, s, among), want & among);
+                ck_assert_uint_eq(arm_frozen_among(&st, s, 0), 0);
+                frozen_seen += want != 0;
+            }
+            int n = g->generate(g, &st, NULL, moves, g->max_moves);
+            ck_assert_int_gt(n, 0);
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            ck_assert_int_eq(g->apply(g, &st, &moves[seed % (uint64_t)n]), BA_OK);
+        }
+    }
+    free(moves);
+    ck_assert_int_gt(frozen_seen, 10); /* the games did freeze pieces */
+}
+END_TEST
+
 /* The largest turn count found (docs/arimaa.md): it fits in max_moves, and a smaller buffer
  * fails cleanly instead of overflowing. */
 START_TEST(extreme_position_fits)
@@ -344,6 +390,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, reference_hand_positions);
     tcase_add_test(tc, reference_start_of_play);
     tcase_add_test(tc, reference_random_games);
+    tcase_add_test(tc, frozen_sets_and_trap_areas);
     tcase_add_test(tc, extreme_position_fits);
     tcase_add_test(tc, conformance);
     suite_add_tcase(s, tc);
