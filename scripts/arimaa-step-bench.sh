@@ -5,10 +5,12 @@
 # the first build's. Same nodes in two builds means the same tree (a pure speed change).
 # Measurement only; not part of scripts/test.sh.
 #
-# Usage: scripts/arimaa-step-bench.sh [options] BUILD[:PARAMS] [BUILD[:PARAMS]...]
+# Usage: scripts/arimaa-step-bench.sh [options] BUILD[:PARAMS][@OPTIONS] [...]
 #   BUILD            a build folder holding examples/boardai-arimaa
 #   PARAMS           the game's registry parameters for that run (boardai-arimaa --params), so
 #                    that one build measures settings, e.g. build build:step_null=2
+#   OPTIONS          engine options for that run, NAME=VALUE,... (the protocol's setoption, e.g.
+#                    build@threads=2: the time to the same depth with two search threads)
 # Options:
 #   --depth N        the protocol's search depth (default 6: 7 steps of the AEI's depth)
 #   --positions F    one position a line, "g|s [text]" (default bench/data/arimaa-game-positions.txt)
@@ -16,7 +18,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
 DEPTH=6
 POSITIONS=$ROOT/bench/data/arimaa-game-positions.txt
 REPEAT=2
@@ -36,12 +38,24 @@ if [ ${#BUILDS[@]} -eq 0 ]; then
     exit 2
 fi
 for b in "${BUILDS[@]}"; do
-    [ -x "${b%%:*}/examples/boardai-arimaa" ] || { echo "arimaa-step-bench.sh: ${b%%:*}/examples/boardai-arimaa is not built" >&2; exit 1; }
+    d=${b%%@*}
+    d=${d%%:*}
+    [ -x "$d/examples/boardai-arimaa" ] || { echo "arimaa-step-bench.sh: $d/examples/boardai-arimaa is not built" >&2; exit 1; }
 done
-# The program of a BUILD[:PARAMS] argument, with its parameters.
+# The setoption lines of a BUILD[:PARAMS][@OPTIONS] argument (none without @).
+options() {
+    [ "${1#*@}" != "$1" ] || return 0
+    local pair
+    IFS=, read -ra pairs <<<"${1#*@}"
+    for pair in "${pairs[@]}"; do
+        printf 'setoption %s %s\n' "${pair%%=*}" "${pair#*=}"
+    done
+}
+# The program of a BUILD[:PARAMS][@OPTIONS] argument, with its parameters.
 program() {
-    local dir=${1%%:*} params=
-    [ "$dir" = "$1" ] || params=${1#*:}
+    local arg=${1%%@*}
+    local dir=${arg%%:*} params=
+    [ "$dir" = "$arg" ] || params=${arg#*:}
     if [ -n "$params" ]; then
         "$dir/examples/boardai-arimaa" --protocol --params "$params"
     else
@@ -58,8 +72,13 @@ for ((r = 1; r <= REPEAT; r++)); do
         case $side in '#'* | '') continue ;; esac
         k=$((k + 1))
         for b in "${BUILDS[@]}"; do
-            line=$(printf 'position %s %s\ngo depth %s\nquit\n' "$side" "$text" "$DEPTH" |
-                program "$b" | grep '^info depth' | tail -1)
+            out=$({ options "$b"; printf 'position %s %s\ngo depth %s\nquit\n' "$side" "$text" "$DEPTH"; } |
+                program "$b" 2>&1)
+            if grep -q '^error' <<<"$out"; then
+                echo "arimaa-step-bench.sh: $b: $(grep -m1 '^error' <<<"$out")" >&2
+                exit 1
+            fi
+            line=$(grep '^info depth' <<<"$out" | tail -1)
             n=$(sed -n 's/.* nodes \([0-9]*\).*/\1/p' <<<"$line")
             t=$(sed -n 's/.* time \([0-9]*\).*/\1/p' <<<"$line")
             [ -n "$n" ] && [ -n "$t" ] || { echo "arimaa-step-bench.sh: no search line from $b for '$text'" >&2; exit 1; }
