@@ -25,10 +25,15 @@ or fewer. (A piece on a trap is taken when no friend stands beside it, so with t
 attacker must move both first; an outranked or tied trap is where it can push and pull. These
 are the states the evaluation's home_guard_points and home_guard_tied_pct charge.)
 
+With --chances, also each side's chances to take: at each of its turn starts counted, whether
+its evaluation (the library's `explain`, the capture_threat line) credits the side to move with
+a capture this turn, and whether the turn then took an enemy piece; and the turns that took one
+with no capture credited (a capture the detector of one turn does not see).
+
 Measurement only (the test suite checks it on the play-outs kept in bench/data).
 
 Usage: scripts/arimaa-captures.py RECORDS... --bot NAME [--from-turn N] [--list] [--trap-states]
-                                  [--build DIR]
+                                  [--chances] [--build DIR]
 """
 import argparse
 import os
@@ -143,12 +148,13 @@ def order(label):
     return int(label[:-1]), label[-1] in "sb"
 
 
-def count_game(game, lc, tags, turns, first, states_gold=None):
+def count_game(game, lc, tags, turns, first, states_gold=None, chances=None):
     """([(turn label, piece, trap)] of the captures of one game from its turn start_turn() on,
     [(turn label, trap, state, guards, pieces taken)]): with @p states_gold (True: Gold's, False:
     Silver's) the second has the state of that side's home traps (trap_state()) at each of the
     other side's turn starts and that side's pieces taken on each in the turn; else it is empty.
-    Raises ValueError where the board kept here and the library's part."""
+    With @p chances (a list), appends (mover is Gold, capture credited, enemy pieces taken) for
+    each turn counted. Raises ValueError where the board kept here and the library's part."""
     pos = game.position(lc.setup_board(turns))
     board = list(pos.text.split("[", 1)[1][:64])
     begin = order(start_turn(tags, first))
@@ -158,6 +164,9 @@ def count_game(game, lc, tags, turns, first, states_gold=None):
         played = lc.steps_played(tokens)
         if not played or pos.winner is not None:
             break
+        credited = None
+        if chances is not None and order(label) >= begin:
+            credited = (lc.threat_of_side_to_move(pos) or 0) > 0
         watched = []
         if states_gold is not None and order(label) >= begin and \
                 (label[-1] in "gw") != states_gold:
@@ -180,6 +189,10 @@ def count_game(game, lc, tags, turns, first, states_gold=None):
                              % (label, notes, taken))
         if order(label) >= begin:
             found.extend((label, piece, trap) for piece, trap in taken)
+        if credited is not None:
+            gold = label[-1] in "gw"
+            chances.append((gold, credited, sum(1 for piece, _ in taken
+                                                if piece.isupper() != gold)))
     return found, states
 
 
@@ -199,6 +212,19 @@ def report_states(bot, states):
                  "%.3f" % (sum(rows) / len(rows)) if rows else "-"))
 
 
+def report_chances(bot, rows):
+    """Prints the --chances lines from [(BOT moved, capture credited, enemy pieces taken)]."""
+    for mine, whose in ((True, bot), (False, "the other side")):
+        turns = [(credited, took) for moved, credited, took in rows if moved == mine]
+        chances = [took for credited, took in turns if credited]
+        unseen = [took for credited, took in turns if not credited and took]
+        print("%s's chances to take: %d turn starts, a capture credited at %d (%.1f%%), taken "
+              "in %d of those (%.1f%%); %d turns took a piece with none credited"
+              % (whose, len(turns), len(chances), 100.0 * len(chances) / max(len(turns), 1),
+                 sum(1 for took in chances if took),
+                 100.0 * sum(1 for took in chances if took) / max(len(chances), 1), len(unseen)))
+
+
 def main():
     ap = argparse.ArgumentParser(
         description="The captures of Arimaa game records by trap and by side (measurement only)")
@@ -211,6 +237,9 @@ def main():
     ap.add_argument("--trap-states", action="store_true",
                     help="also the state of BOT's home traps at the other side's turn starts, "
                     "and BOT's pieces taken on them in that turn")
+    ap.add_argument("--chances", action="store_true",
+                    help="also each side's turn starts with a capture credited by the "
+                    "evaluation, and how many of those turns took a piece")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="the build whose library replays the records (default build)")
     args = ap.parse_args()
@@ -228,6 +257,7 @@ def main():
     counts = {}
     games = 0
     all_states = []
+    all_chances = []
     for path in args.records:
         try:
             records = lc.read_records(path)
@@ -237,13 +267,16 @@ def main():
             if args.bot not in (tags.get("White"), tags.get("Black")):
                 continue
             bot_gold = tags.get("White") == args.bot
+            chances = [] if args.chances else None
             try:
                 found, states = count_game(game, lc, tags, turns, args.from_turn,
-                                           bot_gold if args.trap_states else None)
+                                           bot_gold if args.trap_states else None, chances)
             except (ValueError, boardai.BoardAIError) as exc:
                 sys.exit("arimaa-captures: %s game %d: %s" % (path, n, exc))
             games += 1
             all_states.extend(row[2:] for row in states)
+            all_chances.extend((gold == bot_gold, credited, took)
+                               for gold, credited, took in chances or [])
             for label, piece, trap in found:
                 side = "BOT" if piece.isupper() == bot_gold else "other"
                 where = "own" if home(piece, trap) else "enemy's"
@@ -265,6 +298,8 @@ def main():
                      len(taken) / games, "; " + kinds if kinds else ""))
     if args.trap_states:
         report_states(args.bot, all_states)
+    if args.chances:
+        report_chances(args.bot, all_chances)
 
 
 if __name__ == "__main__":

@@ -167,6 +167,63 @@ if len(table) != 7 or taken != listed or taken == 0 or turns != 2 * checked or c
 PY
     fail=1
 
+# --chances: each side's turn starts with a capture credited, recounted here from the
+# evaluation's explain (the capture_threat line of the side to move) on every counted turn start
+# of the play-outs; the turns that took an enemy piece, credited or not, must be the turns the
+# list has such a capture in.
+python3 "$script" "$src/bench/data/arimaa-playouts-r29-ours.pgn" --bot Steps --list \
+    --chances --build "$build" >"$tmp/chances" || { echo "--chances refused"; fail=1; }
+BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" "$tmp/chances" <<'PY' ||
+import importlib.util, os, re, sys
+import boardai
+src, out = sys.argv[1], sys.argv[2]
+spec = importlib.util.spec_from_file_location("lc", os.path.join(src, "scripts",
+                                                                  "arimaa-loss-check.py"))
+lc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lc)
+game = boardai.Game("arimaa")
+records = os.path.join(src, "bench", "data", "arimaa-playouts-r29-ours.pgn")
+games = list(lc.read_records(records))
+want = {True: [0, 0], False: [0, 0]}  # Steps moving or not: turn starts, credited
+for tags, turns in games:
+    gold = tags["White"] == "Steps"
+    start = re.search(r"from turn (\d+[gs])", tags["Event"]).group(1)
+    key = lambda label: (int(label[:-1]), label[-1] == "s")
+    pos = game.position(lc.setup_board(turns))
+    for line in turns[2:]:
+        label, *tokens = line.split()
+        played = lc.steps_played(tokens)
+        if not played or pos.winner is not None:
+            break
+        if key(label) >= key(start):
+            mine = (label[-1] == "g") == gold
+            words = [l.split() for l in pos.explain().splitlines() if l.startswith("capture_threat ")][0]
+            want[mine][0] += 1
+            want[mine][1] += int(words[1] if label[-1] == "g" else words[2]) > 0
+        pos.play(played)
+text = open(out).read()
+took = {True: set(), False: set()}  # (game, turn) where the side moving took an enemy piece
+for l in text.splitlines():
+    m = re.match(r".* game (\d+) turn (\d+)([gs]): ([RCDHMErcdhme]) taken on", l)
+    if m:
+        gold = games[int(m.group(1)) - 1][0]["White"] == "Steps"
+        mover_gold = m.group(3) == "g"
+        if m.group(4).isupper() != mover_gold:
+            took[mover_gold == gold].add((m.group(1), m.group(2) + m.group(3)))
+for mine, who in ((True, "Steps"), (False, "the other side")):
+    m = re.search(r"^%s's chances to take: (\d+) turn starts, a capture credited at (\d+) "
+                  r"\([0-9.]+%%\), taken in (\d+) of those \([0-9.]+%%\); (\d+) turns took a "
+                  r"piece with none credited$" % re.escape(who), text, re.M)
+    if not m:
+        sys.exit("no --chances line for %s" % who)
+    starts, credited, converted, unseen = (int(g) for g in m.groups())
+    if [starts, credited] != want[mine] or converted + unseen != len(took[mine]) or \
+            credited == 0 or converted == 0 or converted > credited:
+        sys.exit("%s: %s, recounted %s, turns taking %d" % (who, m.group(0), want[mine],
+                                                          len(took[mine])))
+PY
+    fail=1
+
 # Broken records: a step from an empty square, a note of a capture on another trap.
 first=$(awk '/^\[/ && seen { exit } /^\[/ { head = 1 } { print } /^1[6-9]s / { seen = 1 }' \
     "$src/bench/data/arimaa-playouts-r29-ours.pgn")
