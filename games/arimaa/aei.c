@@ -36,6 +36,7 @@ struct ba_arimaa_aei {
     _Atomic int64_t fixed_ms; /* option `time`: exactly this long, 0 = none */
     _Atomic int by_turns;     /* option `search`: 1 = the old whole-turn search (measurement) */
     _Atomic int selective;    /* option `selective`: BA_OPT_SELECTIVE of both searches */
+    int threads;              /* option `threads`: BA_OPT_THREADS of both searches */
     int ponder;               /* the `go` being run is `go ponder` or `go infinite` */
     int reporting;            /* the main search runs: its progress is written (not the short
                                  searches that complete its turn) */
@@ -71,6 +72,7 @@ static int aei_engine_new(ba_arimaa_aei *a, const ba_game *g, ba_engine **out)
 {
     int rc = ba_engine_new(g, out);
     if (rc == BA_OK) rc = ba_engine_set(*out, BA_OPT_DEPTH, BA_MAX_DEPTH);
+    if (rc == BA_OK) rc = ba_engine_set(*out, BA_OPT_THREADS, a->threads);
     if (rc == BA_OK) rc = ba_engine_set_progress(*out, aei_progress, a);
     return rc;
 }
@@ -95,6 +97,7 @@ int ba_arimaa_aei_new(const ba_game *game, ba_write_fn write, void *user, ba_ari
     if (!a) return BA_ERR_NOMEM;
     a->game = game;
     a->selective = 1;
+    a->threads = 1;
     aei_clock_reset(&a->clock);
     /* The step game with every weight of the game given. */
     int rc = bac_session_new(write, user, "log Error:", &a->session);
@@ -186,7 +189,7 @@ static _Atomic int64_t *aei_clock_field(ba_arimaa_aei *a, const char *name, int 
 
 enum {
     AEI_OPT_CLOCK, AEI_OPT_DEPTH, AEI_OPT_TIME, AEI_OPT_SEARCH, AEI_OPT_HASH, AEI_OPT_SELECTIVE,
-    AEI_OPT_IGNORED
+    AEI_OPT_THREADS, AEI_OPT_IGNORED
 };
 
 static int aei_set(void *user, const bac_option *opt, int64_t unused, const char *value, char *msg,
@@ -238,6 +241,16 @@ static int aei_set(void *user, const bac_option *opt, int64_t unused, const char
             return BA_ERR_PARSE;
         }
         return BA_OK;
+    case AEI_OPT_THREADS:
+        /* Lazy SMP threads of the step search, and of the turn search when it is made; the
+         * engine checks the range (it refuses a change while it searches, as for hash). */
+        if (!aei_parse_ms(value, 0, &ms) || ba_engine_set(a->engine, BA_OPT_THREADS, ms) != BA_OK ||
+            (a->turn_engine && ba_engine_set(a->turn_engine, BA_OPT_THREADS, ms) != BA_OK)) {
+            snprintf(msg, cap, "threads must be 1..64 (BA_OPT_THREADS), not '%.32s'", value);
+            return BA_ERR_RANGE;
+        }
+        a->threads = (int)ms;
+        return BA_OK;
     case AEI_OPT_HASH:
         /* The engine refuses a new size while it searches: that is an error here too. */
         if (!aei_parse_ms(value, 0, &ms) || ba_engine_set(a->engine, BA_OPT_TT_MB, ms) != BA_OK) {
@@ -267,6 +280,7 @@ static const bac_option AEI_OPTIONS[] = {
     {"search", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_SEARCH, NULL},
     {"hash", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_HASH, NULL},
     {"selective", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_SELECTIVE, NULL},
+    {"threads", BAC_OPT_TEXT, 0, 0, NULL, aei_set, AEI_OPT_THREADS, NULL},
     AEI_IGNORED_OPT("opponent"), AEI_IGNORED_OPT("opponent_rating"), AEI_IGNORED_OPT("rating"),
     AEI_IGNORED_OPT("rated"), AEI_IGNORED_OPT("event"),
 };

@@ -189,15 +189,21 @@ START_TEST(errors_and_options)
 }
 END_TEST
 
+/* The value of an option of the session's step engine. */
+static int64_t engine_option(ba_arimaa_aei *a, ba_option option)
+{
+    int64_t v = -1;
+    ck_assert_int_eq(ba_engine_get(ba_arimaa_aei_engine(a), option, &v), BA_OK);
+    return v;
+}
+
 /* `selective 0|1` switches the core's selective search of the next go (issue 13's switch): the
  * exact search still plays the goal, and the engine carries the setting. */
 START_TEST(selective_option)
 {
     capture c;
     ba_arimaa_aei *a = new_session(&c);
-    int64_t v = -1;
-    ck_assert_int_eq(ba_engine_get(ba_arimaa_aei_engine(a), BA_OPT_SELECTIVE, &v), BA_OK);
-    ck_assert_int_eq(v, 1);
+    ck_assert_int_eq(engine_option(a, BA_OPT_SELECTIVE), 1);
     ba_arimaa_aei_feed(a, "setoption name selective value 2");
     ck_assert(has_line_starting(&c, "log Error: selective is 0 or 1"));
     c.count = 0;
@@ -206,8 +212,7 @@ START_TEST(selective_option)
     ba_arimaa_aei_feed(a, "setposition g [rrr..rrrhdc.R.dh....................e...........HDCMECDHRRRRRRR.]");
     ck_assert_msg(c.count == 0, "%s", last_line(&c));
     const char *best = go(a, &c);
-    ck_assert_int_eq(ba_engine_get(ba_arimaa_aei_engine(a), BA_OPT_SELECTIVE, &v), BA_OK);
-    ck_assert_int_eq(v, 0);
+    ck_assert_int_eq(engine_option(a, BA_OPT_SELECTIVE), 0);
     ba_move m;
     ba_error err;
     ba_pos *pos = ba_arimaa_aei_position(a);
@@ -219,8 +224,48 @@ START_TEST(selective_option)
     ba_arimaa_aei_feed(a, "newgame");
     ba_arimaa_aei_feed(a, "setposition g [rrr..rrrhdc.R.dh....................e...........HDCMECDHRRRRRRR.]");
     go(a, &c);
-    ck_assert_int_eq(ba_engine_get(ba_arimaa_aei_engine(a), BA_OPT_SELECTIVE, &v), BA_OK);
-    ck_assert_int_eq(v, 1);
+    ck_assert_int_eq(engine_option(a, BA_OPT_SELECTIVE), 1);
+    ba_arimaa_aei_free(a);
+}
+END_TEST
+
+/* `threads N` gives the searches N Lazy SMP threads (the engine's BA_OPT_THREADS): the engine
+ * carries it, a value outside 1..64 is refused with a message and leaves the setting as it was,
+ * and two threads play a legal setup (the turn search) and a legal turn (the step search). */
+START_TEST(threads_option)
+{
+    capture c;
+    ba_arimaa_aei *a = new_session(&c);
+    ck_assert_int_eq(engine_option(a, BA_OPT_THREADS), 1);
+    const char *bad[] = {"0", "65", "two", "-1", "2x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char line[64];
+        snprintf(line, sizeof line, "setoption name threads value %s", bad[i]);
+        c.count = 0;
+        ba_arimaa_aei_feed(a, line);
+        ck_assert_msg(has_line_starting(&c, "log Error: threads must be 1..64"), "%s: %s", line,
+                      last_line(&c));
+    }
+    ck_assert_int_eq(engine_option(a, BA_OPT_THREADS), 1);
+    c.count = 0;
+    ba_arimaa_aei_feed(a, "setoption name threads value 2");
+    ba_arimaa_aei_feed(a, "setoption name depth value 4");
+    ba_arimaa_aei_feed(a, "newgame");
+    ck_assert_msg(c.count == 0, "%s", last_line(&c));
+    ck_assert_int_eq(engine_option(a, BA_OPT_THREADS), 2);
+    ba_pos *pos = ba_arimaa_aei_position(a);
+    ba_move m;
+    ba_error err;
+    for (int turn = 0; turn < 3; turn++) { /* Gold's setup, Silver's setup, Gold's first turn */
+        const char *best = go(a, &c);
+        ck_assert_int_eq(ba_pos_parse_move(pos, best, &m, &err), BA_OK);
+        char line[256];
+        snprintf(line, sizeof line, "makemove %s", best);
+        c.count = 0;
+        ba_arimaa_aei_feed(a, line);
+        ck_assert_msg(c.count == 0, "%s: %s", line, last_line(&c));
+    }
+    ck_assert_int_eq(engine_option(a, BA_OPT_THREADS), 2);
     ba_arimaa_aei_free(a);
 }
 END_TEST
@@ -446,6 +491,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, setposition_and_goal_threat);
     tcase_add_test(tc, errors_and_options);
     tcase_add_test(tc, selective_option);
+    tcase_add_test(tc, threads_option);
     tcase_add_test(tc, ponder_then_stop);
     tcase_add_test(tc, go_infinite_then_stop_from_the_reader);
     tcase_add_test(tc, newgame_clears_the_table);
