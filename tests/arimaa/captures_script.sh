@@ -117,36 +117,29 @@ def load(name, file):
     return module
 lc = load("lc", "arimaa-loss-check.py")
 caps = load("caps", "arimaa-captures.py")
+sys.path.insert(0, os.path.join(src, "tests", "arimaa"))
+from playout_turns import counted_turn_starts
 game = boardai.Game("arimaa")
 charged = boardai.Game("arimaa:home_guard_points=100,home_guard_tied_pct=50")
 records = os.path.join(src, "bench", "data", "arimaa-playouts-r29-ours.pgn")
 checked = short = 0
 games = list(lc.read_records(records))
-for tags, turns in games:
-    gold = tags["White"] == "Steps"
-    start = re.search(r"from turn (\d+[gs])", tags["Event"]).group(1)
-    key = lambda label: (int(label[:-1]), label[-1] == "s")
-    pos = game.position(lc.setup_board(turns))
-    for line in turns[2:]:
-        label, *tokens = line.split()
-        if pos.winner is not None:
-            break
-        if key(label) >= key(start) and (label[-1] == "g") != gold:
-            board = list(pos.text.split("[", 1)[1][:64])
-            want = 0
-            for trap in (("c3", "f3") if gold else ("c6", "f6")):
-                state, guards = caps.trap_state(board, trap, gold)
-                if state in ("outranked", "tied") and guards < 2:
-                    want += (2 - guards) * (100 if state == "outranked" else 50)
-            line = [l for l in charged.position(pos.text).explain().splitlines()
-                    if l.startswith("home_guards ")][0].split()
-            got = -int(line[1] if gold else line[2])
-            if got != want:
-                sys.exit("turn %s of %s: trap_state says %d, the evaluation %d (%s)"
-                         % (label, tags["Event"], want, got, pos.text))
-            checked += 1
-            short += want > 0
-        pos.play(lc.steps_played(tokens))
+for tags, gold, label, pos in counted_turn_starts(lc, game, games):
+    if (label[-1] == "g") != gold:
+        board = list(pos.text.split("[", 1)[1][:64])
+        want = 0
+        for trap in (("c3", "f3") if gold else ("c6", "f6")):
+            state, guards = caps.trap_state(board, trap, gold)
+            if state in ("outranked", "tied") and guards < 2:
+                want += (2 - guards) * (100 if state == "outranked" else 50)
+        line = [l for l in charged.position(pos.text).explain().splitlines()
+                if l.startswith("home_guards ")][0].split()
+        got = -int(line[1] if gold else line[2])
+        if got != want:
+            sys.exit("turn %s of %s: trap_state says %d, the evaluation %d (%s)"
+                     % (label, tags["Event"], want, got, pos.text))
+        checked += 1
+        short += want > 0
 text = open(out).read()
 table = [l for l in text.splitlines() if re.match(r"  (outranked|tied|held|no piece)", l)]
 taken = sum(int(l.split()[-2]) for l in table)
@@ -181,26 +174,17 @@ spec = importlib.util.spec_from_file_location("lc", os.path.join(src, "scripts",
                                                                   "arimaa-loss-check.py"))
 lc = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(lc)
+sys.path.insert(0, os.path.join(src, "tests", "arimaa"))
+from playout_turns import counted_turn_starts
 game = boardai.Game("arimaa")
 records = os.path.join(src, "bench", "data", "arimaa-playouts-r29-ours.pgn")
 games = list(lc.read_records(records))
 want = {True: [0, 0], False: [0, 0]}  # Steps moving or not: turn starts, credited
-for tags, turns in games:
-    gold = tags["White"] == "Steps"
-    start = re.search(r"from turn (\d+[gs])", tags["Event"]).group(1)
-    key = lambda label: (int(label[:-1]), label[-1] == "s")
-    pos = game.position(lc.setup_board(turns))
-    for line in turns[2:]:
-        label, *tokens = line.split()
-        played = lc.steps_played(tokens)
-        if not played or pos.winner is not None:
-            break
-        if key(label) >= key(start):
-            mine = (label[-1] == "g") == gold
-            words = [l.split() for l in pos.explain().splitlines() if l.startswith("capture_threat ")][0]
-            want[mine][0] += 1
-            want[mine][1] += int(words[1] if label[-1] == "g" else words[2]) > 0
-        pos.play(played)
+for tags, gold, label, pos in counted_turn_starts(lc, game, games):
+    mine = (label[-1] == "g") == gold
+    words = [l.split() for l in pos.explain().splitlines() if l.startswith("capture_threat ")][0]
+    want[mine][0] += 1
+    want[mine][1] += int(words[1] if label[-1] == "g" else words[2]) > 0
 text = open(out).read()
 took = {True: set(), False: set()}  # (game, turn) where the side moving took an enemy piece
 for l in text.splitlines():
