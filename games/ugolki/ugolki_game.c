@@ -124,33 +124,6 @@ static void ug_destroy(ba_game *g)
  * games (docs/strength.md, "Ugolki"). */
 #define UG_FLAGS BA_GAME_EVEN_REDUCTIONS
 
-static const ba_game ug_template = BA_GAME_INIT(
-    .flags = UG_FLAGS,
-    .name = "ugolki",
-    .side_names = {"white", "black"},
-    .state_size = sizeof(ug_state),
-    .max_moves = 0, /* max_moves: set per variant */
-    .max_plies = 0, /* max_plies: set per variant */
-    .params = NULL,
-    .init = ug_init,
-    .side_to_move = ug_side_to_move,
-    .generate = ug_generate,
-    .apply = ug_apply,
-    .status = ug_status,
-    .evaluate = ug_evaluate,
-    .hash = ug_hash,
-    .move_to_text = ug_move_to_text,
-    .move_from_text = ug_move_from_text,
-    .position_to_text = ug_position_to_text,
-    .position_from_text = ug_position_from_text,
-    .generate_noisy = NULL, /* generate_noisy: ugolki has no noisy moves */
-    .order_key = ug_order_key,
-    .render = ug_render,
-    .explain = ug_explain,
-    .destroy = NULL,
-    .futility_margin = ug_futility_margin,
-    .move_noisy = ug_move_noisy);
-
 /* The default game's parameters, as ug_params_init() derives them from the default options. */
 static const ug_params ug_default_params = {
     {9, 0, 40, 40, 400, 1, 0, 1, 0, 0},
@@ -211,7 +184,7 @@ int ba_ugolki_create(const ba_ugolki_options *opts, ba_game **out, ba_error *err
     if (!v)
         return ba_error_set(err, BA_ERR_NOMEM, "out of memory");
     v->params = params;
-    v->game = ug_template;
+    v->game = ug_default_game; /* every hook; the variant's own fields are set below */
     v->game.params = &v->params;
     v->game.max_moves = UG_MAX_MOVES(params.opt.pieces);
     /* The equalising move may follow a completion at the cap. */
