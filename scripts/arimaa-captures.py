@@ -30,15 +30,23 @@ its evaluation (the library's `explain`, the capture_threat line) credits the si
 a capture this turn, and whether the turn then took an enemy piece; and the turns that took one
 with no capture credited (a capture the detector of one turn does not see).
 
+With --escapes, also at the first turn of BOT's in each game (of those counted) after which the
+other side is credited with a capture (as --chances credits it): how many of BOT's legal turns
+from that turn start would have left it none, and how many of those lose no piece of BOT's in the
+turn itself. No escape means the capture was prepared before that turn; many mean the turn
+played chose to leave it. (Slow: every legal turn is played and evaluated, up to a few tens of
+thousands a position, a few minutes.)
+
 Measurement only (the test suite checks it on the play-outs kept in bench/data).
 
 Usage: scripts/arimaa-captures.py RECORDS... --bot NAME [--from-turn N] [--list] [--trap-states]
-                                  [--chances] [--build DIR]
+                                  [--chances] [--escapes] [--build DIR]
 """
 import argparse
 import os
 import re
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FILES = "abcdefgh"
@@ -148,25 +156,61 @@ def order(label):
     return int(label[:-1]), label[-1] in "sb"
 
 
-def count_game(game, lc, tags, turns, first, states_gold=None, chances=None):
+def pieces(text, gold):
+    """The pieces of Gold's (or Silver's) in a position text."""
+    return sum(1 for c in text.split("[", 1)[1][:64] if c.isalpha() and c.isupper() == gold)
+
+
+def credited(lc, pos):
+    """True when the evaluation credits the side to move of @p pos with a capture this turn."""
+    return (lc.threat_of_side_to_move(pos) or 0) > 0
+
+
+def count_escapes(lc, pos):
+    """(legal turns, escapes, escapes that lose no piece) of the side to move of @p pos: an
+    escape is a turn after which the other side is credited with no capture (or that wins)."""
+    gold = pos.text.startswith("g")
+    mine = pieces(pos.text, gold)
+    turns = safe = kept = 0
+    for move in pos.moves():
+        after = pos.copy()
+        after.play(move)
+        turns += 1
+        if after.winner == (0 if gold else 1) or (after.winner is None and
+                                                  not credited(lc, after)):
+            safe += 1
+            kept += pieces(after.text, gold) == mine
+        after.close()
+    return turns, safe, kept
+
+
+def count_game(game, lc, tags, turns, first, states_gold=None, chances=None, escapes_gold=None):
     """([(turn label, piece, trap)] of the captures of one game from its turn start_turn() on,
-    [(turn label, trap, state, guards, pieces taken)]): with @p states_gold (True: Gold's, False:
-    Silver's) the second has the state of that side's home traps (trap_state()) at each of the
-    other side's turn starts and that side's pieces taken on each in the turn; else it is empty.
+    [(turn label, trap, state, guards, pieces taken)], [escapes]): with @p states_gold (True:
+    Gold's, False: Silver's) the second has the state of that side's home traps (trap_state())
+    at each of the other side's turn starts and that side's pieces taken on each in the turn;
+    else it is empty.
     With @p chances (a list), appends (mover is Gold, capture credited, enemy pieces taken) for
-    each turn counted. Raises ValueError where the board kept here and the library's part."""
+    each turn counted. With @p escapes_gold (True: Gold's, False: Silver's), the third is
+    [(turn label, legal turns, escapes, escapes losing no piece)] (count_escapes()) at that
+    side's first turn counted after which the other side is credited with a capture, or empty.
+    Raises ValueError where the board kept here and the library's part."""
     pos = game.position(lc.setup_board(turns))
     board = list(pos.text.split("[", 1)[1][:64])
     begin = order(start_turn(tags, first))
-    found, states = [], []
+    found, states, escapes = [], [], []
     for line in turns[2:]:
         label, *tokens = line.split()
         played = lc.steps_played(tokens)
         if not played or pos.winner is not None:
             break
-        credited = None
+        offered = None
         if chances is not None and order(label) >= begin:
-            credited = (lc.threat_of_side_to_move(pos) or 0) > 0
+            offered = credited(lc, pos)
+        before = None
+        if escapes_gold is not None and not escapes and order(label) >= begin and \
+                (label[-1] in "gw") == escapes_gold:
+            before = pos.copy()
         watched = []
         if states_gold is not None and order(label) >= begin and \
                 (label[-1] in "gw") != states_gold:
@@ -183,17 +227,21 @@ def count_game(game, lc, tags, turns, first, states_gold=None, chances=None):
         pos.play(played)
         if "".join(board) != pos.text.split("[", 1)[1][:64]:
             raise ValueError("turn %s: the board kept here is not the library's" % label)
+        if before is not None:
+            if pos.winner is None and credited(lc, pos):
+                escapes.append((label,) + count_escapes(lc, before))
+            before.close()
         notes = noted(tokens)
         if notes and sorted(notes) != sorted(taken):
             raise ValueError("turn %s notes the captures %s, the steps make %s"
                              % (label, notes, taken))
         if order(label) >= begin:
             found.extend((label, piece, trap) for piece, trap in taken)
-        if credited is not None:
+        if offered is not None:
             gold = label[-1] in "gw"
-            chances.append((gold, credited, sum(1 for piece, _ in taken
-                                                if piece.isupper() != gold)))
-    return found, states
+            chances.append((gold, offered, sum(1 for piece, _ in taken
+                                               if piece.isupper() != gold)))
+    return found, states, escapes
 
 
 def report_states(bot, states):
@@ -225,6 +273,15 @@ def report_chances(bot, rows):
                  100.0 * sum(1 for took in chances if took) / max(len(chances), 1), len(unseen)))
 
 
+def report_escapes(bot, rows):
+    """Prints the --escapes summary from [(legal turns, escapes, escapes losing no piece)]."""
+    none = sum(1 for _, safe, _ in rows if safe == 0)
+    few = sum(1 for turns, safe, _ in rows if 0 < safe < turns / 100)
+    print("%s's first turn leaving the other side a capture: %d games; no escape in %d, escapes "
+          "in fewer than 1%% of the turns in %d, more in %d"
+          % (bot, len(rows), none, few, len(rows) - none - few))
+
+
 def main():
     ap = argparse.ArgumentParser(
         description="The captures of Arimaa game records by trap and by side (measurement only)")
@@ -240,6 +297,10 @@ def main():
     ap.add_argument("--chances", action="store_true",
                     help="also each side's turn starts with a capture credited by the "
                     "evaluation, and how many of those turns took a piece")
+    ap.add_argument("--escapes", action="store_true",
+                    help="also, at BOT's first turn in each game after which the other side is "
+                    "credited with a capture, how many of its legal turns would have left none "
+                    "(slow)")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="the build whose library replays the records (default build)")
     args = ap.parse_args()
@@ -258,25 +319,43 @@ def main():
     games = 0
     all_states = []
     all_chances = []
+    all_escapes = []
+    loaded = []
     for path in args.records:
         try:
-            records = lc.read_records(path)
+            loaded.append((path, list(lc.read_records(path))))
         except OSError as exc:
             sys.exit("arimaa-captures: %s" % exc)
+    total = sum(1 for _, records in loaded for tags, _ in records
+                if args.bot in (tags.get("White"), tags.get("Black")))
+    begun = time.time()
+    for path, records in loaded:
         for n, (tags, turns) in enumerate(records, 1):
             if args.bot not in (tags.get("White"), tags.get("Black")):
                 continue
             bot_gold = tags.get("White") == args.bot
             chances = [] if args.chances else None
             try:
-                found, states = count_game(game, lc, tags, turns, args.from_turn,
-                                           bot_gold if args.trap_states else None, chances)
+                found, states, escapes = count_game(
+                    game, lc, tags, turns, args.from_turn,
+                    bot_gold if args.trap_states else None, chances,
+                    bot_gold if args.escapes else None)
             except (ValueError, boardai.BoardAIError) as exc:
                 sys.exit("arimaa-captures: %s game %d: %s" % (path, n, exc))
             games += 1
             all_states.extend(row[2:] for row in states)
-            all_chances.extend((gold == bot_gold, credited, took)
-                               for gold, credited, took in chances or [])
+            all_chances.extend((gold == bot_gold, offered, took)
+                               for gold, offered, took in chances or [])
+            if args.escapes:  # the slow count: progress and the time left on standard error
+                spent = time.time() - begun
+                print("arimaa-captures: %d/%d games, %.0f s spent, about %.0f s left"
+                      % (games, total, spent, spent / games * (total - games)),
+                      file=sys.stderr, flush=True)
+            for label, turns_legal, safe, kept in escapes:
+                all_escapes.append((turns_legal, safe, kept))
+                print("%s game %d turn %s: %d of %d turns leave no capture credited (%d of them "
+                      "lose no piece)" % (os.path.basename(path), n, label, safe, turns_legal,
+                                          kept), flush=True)
             for label, piece, trap in found:
                 side = "BOT" if piece.isupper() == bot_gold else "other"
                 where = "own" if home(piece, trap) else "enemy's"
@@ -300,6 +379,8 @@ def main():
         report_states(args.bot, all_states)
     if args.chances:
         report_chances(args.bot, all_chances)
+    if args.escapes:
+        report_escapes(args.bot, all_escapes)
 
 
 if __name__ == "__main__":

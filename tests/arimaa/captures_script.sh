@@ -208,6 +208,64 @@ for mine, who in ((True, "Steps"), (False, "the other side")):
 PY
     fail=1
 
+# --escapes: at Steps's first turn (from turn 2) after which the other side is credited with a
+# capture, Steps's legal turns and those after which none is credited, recounted here from the
+# binding's moves and explain; Steps as Gold in one short game and as Silver in the other.
+for white in Steps Sharp4; do
+    black=$([ $white = Steps ] && echo Sharp4 || echo Steps)
+    printf '[White "%s"]\n[Black "%s"]\n[Result "1-0"]\n\n%s\n%s\n%s\n%s\n%s\n%s\n\n' \
+        "$white" "$black" "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2" \
+        "1s ra7 hb7 rc7 ed7 he7 cf7 mg7 rh7 ra8 cb8 rc8 dd8 de8 rf8 rg8 rh8" \
+        "2g Ee2n Ee3n Ee4n Ee5n" "2s ed7s ed6s ed5s ed4s" \
+        "$([ $white = Steps ] && echo "3g Re1n Rd1e Rc1e Re2n" || echo "3g Dh2n")" "3s ed3n"
+done >"$tmp/escapes.pgn"
+python3 "$script" "$tmp/escapes.pgn" --bot Steps --escapes --build "$build" >"$tmp/escapes" ||
+    { echo "--escapes refused"; fail=1; }
+BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" "$tmp/escapes.pgn" \
+    "$tmp/escapes" <<'PY' ||
+import importlib.util, os, re, sys
+import boardai
+src, records, out = sys.argv[1:]
+spec = importlib.util.spec_from_file_location("lc", os.path.join(src, "scripts",
+                                                                  "arimaa-loss-check.py"))
+lc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lc)
+game = boardai.Game("arimaa")
+text = open(out).read()
+rows = 0
+for number, (tags, turns) in enumerate(lc.read_records(records), 1):
+    mine = "g" if tags["White"] == "Steps" else "s"
+    pos = game.position(lc.setup_board(turns))
+    for line in turns[2:]:
+        label, *tokens = line.split()
+        before = pos.copy()
+        pos.play(lc.steps_played(tokens))
+        threat = [l.split() for l in pos.explain().splitlines() if l.startswith("capture_threat ")]
+        if label[-1] != mine or int(threat[0][1 if pos.text.startswith("g") else 2]) <= 0:
+            continue
+        legal = before.moves()
+        safe = kept = 0
+        own = lambda p: sum(1 for c in p.text.split("[", 1)[1][:64]
+                            if c.isalpha() and c.isupper() == (mine == "g"))
+        for move in legal:
+            after = before.copy().play(move)
+            words = [l.split() for l in after.explain().splitlines()
+                     if l.startswith("capture_threat ")][0]
+            if int(words[1 if after.text.startswith("g") else 2]) <= 0:
+                safe += 1
+                kept += own(after) == own(before)
+        want = "game %d turn %s: %d of %d turns leave no capture credited (%d of them lose no " \
+               "piece)" % (number, label, safe, len(legal), kept)
+        if want not in text or safe == 0 or safe == len(legal):
+            sys.exit("--escapes: want '%s' in:\n%s" % (want, text))
+        rows += 1
+        break
+if rows != 2 or not re.search(r"^Steps's first turn leaving the other side a capture: 2 games;",
+                              text, re.M):
+    sys.exit("--escapes: %d rows recounted, output:\n%s" % (rows, text))
+PY
+    fail=1
+
 # Broken records: a step from an empty square, a note of a capture on another trap.
 first=$(awk '/^\[/ && seen { exit } /^\[/ { head = 1 } { print } /^1[6-9]s / { seen = 1 }' \
     "$src/bench/data/arimaa-playouts-r29-ours.pgn")
