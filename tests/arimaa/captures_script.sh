@@ -219,8 +219,10 @@ for white in Steps Sharp4; do
         "2g Ee2n Ee3n Ee4n Ee5n" "2s ed7s ed6s ed5s ed4s" \
         "$([ $white = Steps ] && echo "3g Re1n Rd1e Rc1e Re2n" || echo "3g Dh2n")" "3s ed3n"
 done >"$tmp/escapes.pgn"
-python3 "$script" "$tmp/escapes.pgn" --bot Steps --escapes --build "$build" >"$tmp/escapes" ||
-    { echo "--escapes refused"; fail=1; }
+python3 "$script" "$tmp/escapes.pgn" --bot Steps --escapes --build "$build" >"$tmp/escapes" \
+    2>"$tmp/escapes.err" || { echo "--escapes refused: $(cat "$tmp/escapes.err")"; fail=1; }
+grep -q '^arimaa-captures: 2/2 games, [0-9]* s spent, about 0 s left$' "$tmp/escapes.err" ||
+    { echo "--escapes: no progress on stderr: $(cat "$tmp/escapes.err")"; fail=1; }
 BOARDAI_LIB=$build/lib PYTHONPATH=$src/bindings/python python3 - "$src" "$tmp/escapes.pgn" \
     "$tmp/escapes" <<'PY' ||
 import importlib.util, os, re, sys
