@@ -141,6 +141,9 @@ typedef struct arm_params {
      * the four steps given up charged as depth too, as a pass is charged the rest of its turn
      * (steps.c, arm_step_make_null). */
     int step_null;
+    /* Step game: 1 puts a rabbit's step forward first in the move order (arm_order_key), so the
+     * selective search never reduces nor prunes it; 0 orders it as any quiet step. */
+    int rabbit_forward_first;
     /* The memo of steps to goal that the game's searches share (goal.c): owned by a game made
      * by ba_arimaa_create(), NULL in the built-in game and when memory ran out (then every goal
      * search is made again). */

@@ -60,6 +60,7 @@ const arm_params arm_params_default = {
     .push_depth = ARM_PUSH_DEPTH_DEFAULT,
     .pass_costs_rest = 1,
     .step_null = 0,
+    .rabbit_forward_first = 1,
     /* The placement table (placement.c), by class (0, 1, 2-3, 4+ stronger enemy pieces), each
      * class's 32 squares rank by rank from its owner's home rank, files a|h, b|g, c|f, d|e, two
      * ranks a line. Fitted, with scales for the other terms, to bot_Sharp's scores of the 20 668

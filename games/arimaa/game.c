@@ -171,11 +171,11 @@ static int arm_position_from_text_v(const ba_game *g, void *state, const char *t
     return BA_OK;
 }
 
-/* Captures first (net material won), then (step game) steps that bring rabbits forward; a pass
- * comes after the steps that change nothing material. */
+/* Captures first (net material won), then (step game, with rabbit_forward_first) steps that bring
+ * rabbits forward; a pass comes after the steps that change nothing material. A key above 0 also
+ * makes the selective search treat the step as noisy: never reduced nor pruned. */
 static int arm_order_key(const ba_game *g, const void *state, const ba_move *move)
 {
-    (void)g;
     const arm_state *st = arm_cstate(state);
     if (move->tag == BA_ARIMAA_TAG_PASS) return -1;
     if (move->tag != BA_ARIMAA_TAG_TURN && move->tag != BA_ARIMAA_TAG_STEP) return 0;
@@ -189,7 +189,7 @@ static int arm_order_key(const ba_game *g, const void *state, const ba_move *mov
         int from = move->bytes[0] >> 2, dir = move->bytes[0] & 3;
         if (st->board[from] == st->side * 8 + ARM_RABBIT &&
             dir == (st->side == ARM_GOLD ? ARM_NORTH : ARM_SOUTH))
-            forward = 1;
+            forward = arm_params_of(g)->rabbit_forward_first;
     }
     int me = st->side, opp = me ^ 1;
     int won = arm_popcount(st->occ[opp]) - arm_popcount(next.occ[opp]);

@@ -26,6 +26,9 @@ static const ba_game_param ARIMAA_PARAMS[] = {
     {"step_null", "evaluation", "int", "0..2", "0",
      "step game: null move at a turn start (0: none; 1: reduced as the core reduces any; 2: the "
      "four steps given up charged as depth too)"},
+    {"rabbit_forward_first", "evaluation", "bool", "0..1", "1",
+     "step game: 1: a rabbit's step forward is ordered first (and never reduced); 0: as any "
+     "quiet step"},
     {"goal_waiting_pct", "evaluation", "int", "0..100", "100",
      "percent of the goal table paid for the rabbits of the side that moves second"},
     {"threat_waiting_pct", "evaluation", "int", "0..100", "25",
@@ -117,6 +120,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     int threat_waiting = arm_params_default.capture_threat_waiting_pct;
     int pass_rest = arm_params_default.pass_costs_rest;
     int step_null = arm_params_default.step_null;
+    int forward_first = arm_params_default.rabbit_forward_first;
     int steps_left = arm_params_default.capture_threat_steps_left;
     int exchange = arm_params_default.capture_threat_exchange;
     int trap_points = arm_params_default.trap_control_points;
@@ -148,6 +152,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
         (rc = bac_reg_int(a, "push_depth", 1, 2, &push_depth, err)) ||
         (rc = bac_reg_int(a, "pass_costs_rest", 0, 1, &pass_rest, err)) ||
         (rc = bac_reg_int(a, "step_null", 0, 2, &step_null, err)) ||
+        (rc = bac_reg_int(a, "rabbit_forward_first", 0, 1, &forward_first, err)) ||
         (rc = bac_reg_int(a, "goal_waiting_pct", 0, 100, &waiting, err)) ||
         (rc = bac_reg_int(a, "threat_waiting_pct", 0, 100, &threat_waiting, err)) ||
         (rc = bac_reg_int(a, "threat_stuck_pct", 0, 100, &stuck, err)) ||
@@ -188,6 +193,7 @@ static int arimaa_open(const bac_reg_args *a, ba_game **out, ba_error *err)
     p->capture_threat_exchange = exchange;
     p->pass_costs_rest = pass_rest;
     p->step_null = step_null;
+    p->rabbit_forward_first = forward_first;
     /* Set in the turn game too: the AEI session's step game and step_search's copy them. */
     p->step_futility = futility;
     p->push_depth = push_depth;

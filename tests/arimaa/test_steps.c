@@ -573,6 +573,48 @@ START_TEST(step_pass_costs_the_rest_of_the_turn)
 }
 END_TEST
 
+/* The order key of a step: a rabbit's step forward comes first (key 1, so the selective search
+ * treats it as noisy and never reduces it) unless the registry's rabbit_forward_first=0, which
+ * orders it as any quiet step (key 0, as an elephant's step and a rabbit's step sideways); a
+ * capture weighs its material either way (docs/arimaa.md, "The thirty-eighth round"). */
+static int step_key(const ba_game *g, const arm_state *st, const char *text)
+{
+    ba_error err;
+    ba_move m;
+    ck_assert_int_eq(arm_step_move_from_text(st, NULL, text, &m, &err), BA_OK);
+    return g->order_key(g, st, &m);
+}
+
+START_TEST(step_rabbit_forward_first_is_a_knob)
+{
+    ba_game *g = step_game(), *quiet = NULL, *bad = NULL;
+    ba_error err;
+    ck_assert_int_eq(ba_game_open("arimaa:search_by_steps=1,rabbit_forward_first=0", &quiet, &err),
+                     BA_OK);
+    /* Silver's dog on c3 (a trap) is held by its cat on c4 alone: Gold's horse on d4 pulls the
+     * cat away east (Hd4e cc4e) and the dog falls. */
+    arm_state st = at_pos('g', "Ee5 Ra2 Hd4 cc4 dc3 rb7 rh8");
+    ck_assert_int_eq(step_key(g, &st, "Ra2n"), 1);
+    ck_assert_int_eq(step_key(quiet, &st, "Ra2n"), 0);
+    ck_assert_int_eq(step_key(g, &st, "Ra2e"), 0);
+    ck_assert_int_eq(step_key(g, &st, "Ee5w"), 0);
+    ck_assert_int_eq(step_key(quiet, &st, "Ee5w"), 0);
+    ck_assert_int_eq(step_key(g, &st, "Hd4e cc4e"), 100);
+    ck_assert_int_eq(step_key(quiet, &st, "Hd4e cc4e"), 100);
+    /* Silver's rabbit steps forward southwards. */
+    arm_state silver = at_pos('s', "Ee5 Ra2 rb7 rh8");
+    ck_assert_int_eq(step_key(g, &silver, "rb7s"), 1);
+    ck_assert_int_eq(step_key(quiet, &silver, "rb7s"), 0);
+    ck_assert_int_eq(step_key(g, &silver, "rb7e"), 0);
+    ck_assert_int_ne(ba_game_open("arimaa:search_by_steps=1,rabbit_forward_first=2", &bad, &err),
+                     BA_OK);
+    ck_assert_ptr_null(bad);
+    ck_assert_ptr_nonnull(strstr(err.message, "rabbit_forward_first"));
+    ba_game_destroy(quiet);
+    ba_game_destroy(g);
+}
+END_TEST
+
 /* With the extension once a turn the defence still has its steps: Silver's rabbit on d2 is one
  * step from d1 and Gold's elephant three steps away (freezing or pushing the rabbit needs two or
  * three of them). Gold's turn searched as the AEI session does, at 4 and at 6 steps, must leave
@@ -723,6 +765,7 @@ Suite *ba_test_suite(void)
     tcase_add_test(tc, step_goal_threat_extended_once_a_turn);
     tcase_add_test(tc, step_push_costs_two_steps_of_depth);
     tcase_add_test(tc, step_pass_costs_the_rest_of_the_turn);
+    tcase_add_test(tc, step_rabbit_forward_first_is_a_knob);
     tcase_add_test(tc, step_search_defends_goal);
     tcase_add_test(tc, step_game_from_registry);
     tcase_add_test(tc, step_search_with_futility_finds_goal);
