@@ -145,10 +145,9 @@ def home(piece, trap):
     return trap[1] == ("3" if piece.isupper() else "6")
 
 
-def start_turn(tags, first):
+def start_turn(lc, tags, first):
     """The label of the first turn counted: a play-out's start, else turn @p first of Gold."""
-    found = re.search(r"from turn (\d+[gs])", tags.get("Event", ""))
-    return found.group(1) if found else "%dg" % first
+    return lc.playout_start(tags) or "%dg" % first
 
 
 def order(label):
@@ -197,7 +196,7 @@ def count_game(game, lc, tags, turns, first, states_gold=None, chances=None, esc
     Raises ValueError where the board kept here and the library's part."""
     pos = game.position(lc.setup_board(turns))
     board = list(pos.text.split("[", 1)[1][:64])
-    begin = order(start_turn(tags, first))
+    begin = order(start_turn(lc, tags, first))
     found, states, escapes = [], [], []
     for line in turns[2:]:
         label, *tokens = line.split()
@@ -320,12 +319,10 @@ def main():
     all_states = []
     all_chances = []
     all_escapes = []
-    loaded = []
-    for path in args.records:
-        try:
-            loaded.append((path, list(lc.read_records(path))))
-        except OSError as exc:
-            sys.exit("arimaa-captures: %s" % exc)
+    try:
+        loaded = lc.read_all(args.records)
+    except OSError as exc:
+        sys.exit("arimaa-captures: %s" % exc)
     total = sum(1 for _, records in loaded for tags, _ in records
                 if args.bot in (tags.get("White"), tags.get("Black")))
     begun = time.time()

@@ -48,6 +48,19 @@ def read_records(path):
     return games
 
 
+def read_all(paths):
+    """[(path, read_records(path))] for every file of @p paths; raises OSError naming the file
+    that could not be read."""
+    return [(path, read_records(path)) for path in paths]
+
+
+def playout_start(tags):
+    """The label of the turn a play-out starts from ('10g': its Event tag, as
+    scripts/arimaa-sharp-playout.py --records-out writes it), or None for a game record."""
+    found = re.search(r"from turn (\d+[gs])", tags.get("Event", ""))
+    return found.group(1) if found else None
+
+
 def side_of(label):
     """'g' or 's' from a turn label such as 12g, 12s, 12w or 12b."""
     return {"w": "g", "b": "s"}.get(label[-1], label[-1])

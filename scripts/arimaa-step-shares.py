@@ -50,17 +50,17 @@ def own_steps(tokens, gold):
     return types
 
 
-def first_turn(tags, first):
+def first_turn(lc, tags, first):
     """The first turn number counted: a play-out's start when later than @p first."""
-    found = re.search(r"from turn (\d+)[gs]", tags.get("Event", ""))
-    return max(first, int(found.group(1))) if found else first
+    start = lc.playout_start(tags)
+    return max(first, int(start[:-1])) if start else first
 
 
-def counted_turns(records, first, last):
+def counted_turns(lc, records, first, last):
     """(tags, label, tokens) of every turn from turn @p first to @p last of @p records (a
     list of (tags, turn lines)), setups left out; a record ends at its first empty turn."""
     for tags, turns in records:
-        start = first_turn(tags, first)
+        start = first_turn(lc, tags, first)
         for line in turns[2:]:
             label, *tokens = line.split()
             if not tokens:
@@ -77,11 +77,11 @@ def shares_line(name, turns, counts):
     return "%s: %d turns, %d steps: %s" % (name, turns, steps, parts)
 
 
-def record_shares(loaded, first, last):
+def record_shares(lc, loaded, first, last):
     """{(file name, bot): [turns, {type: steps}]} over the turns counted in @p loaded."""
     bots = {}
     for path, records in loaded:
-        for tags, label, tokens in counted_turns(records, first, last):
+        for tags, label, tokens in counted_turns(lc, records, first, last):
             gold = label[-1] in "gw"
             bot = tags.get("White" if gold else "Black", "?")
             entry = bots.setdefault((os.path.basename(path), bot), [0, {}])
@@ -103,7 +103,7 @@ def turn_starts(lc, game, loaded, bot, first, last):
             if bot not in (tags.get("White"), tags.get("Black")):
                 continue
             bot_gold = tags.get("White") == bot
-            start = first_turn(tags, first)
+            start = first_turn(lc, tags, first)
             pos = game.position(lc.setup_board(turns))
             for line in turns[2:]:
                 label, *tokens = line.split()
@@ -159,15 +159,13 @@ def main():
         "loss_check", os.path.join(ROOT, "scripts", "arimaa-loss-check.py"))
     lc = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(lc)
-    loaded = []
-    for path in args.records:
-        try:
-            loaded.append((path, list(lc.read_records(path))))
-        except OSError as exc:
-            sys.exit("arimaa-step-shares: %s" % exc)
+    try:
+        loaded = lc.read_all(args.records)
+    except OSError as exc:
+        sys.exit("arimaa-step-shares: %s" % exc)
     if args.search is None:
         try:
-            bots = record_shares(loaded, args.from_turn, args.to_turn)
+            bots = record_shares(lc, loaded, args.from_turn, args.to_turn)
         except ValueError as exc:
             sys.exit("arimaa-step-shares: %s" % exc)
         if not bots:

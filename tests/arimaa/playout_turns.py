@@ -3,7 +3,6 @@
 A play-out's Event tag names the turn it starts from ("from turn 10g"); its turns before that are
 the game it was taken from, and are played but not counted.
 """
-import re
 
 
 def turn_key(label):
@@ -18,7 +17,7 @@ def counted_turn_starts(lc, game, games):
     has looked at it. A record ends at its first empty turn or when the game is won."""
     for tags, turns in games:
         gold = tags["White"] == "Steps"
-        start = turn_key(re.search(r"from turn (\d+[gs])", tags["Event"]).group(1))
+        start = turn_key(lc.playout_start(tags))
         pos = game.position(lc.setup_board(turns))
         for line in turns[2:]:
             label, *tokens = line.split()
